@@ -1,0 +1,1 @@
+"""The five games: pure rules engines (one package each) and the web layer that plays them."""
