@@ -1,0 +1,1 @@
+"""Players: registered users and guests who came through an invite link."""

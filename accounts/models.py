@@ -1,0 +1,16 @@
+"""A user is either registered (password) or a guest (nickname only, this browser's session)."""
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+
+class User(AbstractUser):
+    is_guest = models.BooleanField(default=False)
+    nickname = models.CharField(max_length=30, blank=True)
+
+    @property
+    def display_name(self) -> str:
+        return self.nickname or self.username
+
+    def __str__(self) -> str:
+        return self.display_name

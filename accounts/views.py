@@ -1,0 +1,34 @@
+"""Sign up, guest entry (log in and out are Django's own views)."""
+
+from django.contrib.auth import login
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from accounts.forms import GuestForm, SignupForm
+from accounts.services import guest_create
+
+
+def _next_url(request) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return "/"
+
+
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next_url(request))
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+
+
+def guest(request):
+    """Plays as a guest: a nickname is enough (used by friends following an invite link)."""
+    form = GuestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = guest_create(nickname=form.cleaned_data["nickname"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next_url(request))
+    return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)})

@@ -1,0 +1,71 @@
+"""The match WebSocket: receives moves, pushes each viewer their own fragment.
+
+Thin by design: moves go through ``services.move_play`` like the HTTP path, and
+group notices carry no board, so each connection renders its own viewer's view.
+"""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import aclose_old_connections, database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games import services
+from games.models import Match
+from games.rendering import board_html
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.group = services.group_name(self.match_id)
+        if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        # Send the whole fragment on every (re)connect: whatever was missed is caught up.
+        await self.send_board()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if bytes_data is not None or text_data is None:
+            await self.send_board("Send moves as text frames.")
+            return
+        if len(text_data.encode()) > settings.MAX_FRAME_BYTES:
+            await self.send_board("That message is too large.")
+            return
+        try:
+            frame = json.loads(text_data)
+            if not isinstance(frame, dict):
+                raise ValueError
+        except ValueError:
+            await self.send_board("That message is not valid JSON.")
+            return
+        try:
+            await database_sync_to_async(services.move_play)(
+                match_id=self.match_id,
+                user=self.scope["user"],
+                ply=frame.get("ply"),
+                move=frame.get("move"),
+            )
+        except services.Refused as error:
+            await self.send_board(str(error))
+        # On success the group notice (sent after commit) re-renders every viewer, this one too.
+
+    async def match_updated(self, event):
+        await aclose_old_connections()
+        await self.send_board()
+
+    async def send_board(self, message: str | None = None):
+        html = await database_sync_to_async(self._render)(message)
+        await self.send(text_data=html)
+
+    def _render(self, message):
+        match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)
+        return board_html(match, self.scope["user"], message)

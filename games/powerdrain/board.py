@@ -1,0 +1,53 @@
+"""Layout for the Powerdrain SVG: a 5×5 grid with potentials on the left and top."""
+
+from __future__ import annotations
+
+from games.boards import move_attr
+
+SEATS = [
+    {"name": "Positive (+)", "colour": "#e8590c", "sign": "+"},
+    {"name": "Negative (−)", "colour": "#1971c2", "sign": "−"},
+]
+CELL = 100
+MARGIN = 70  # room for the potentials
+
+
+def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
+    """Returns the cells (position, plug, voltages) and the clickable targets for the viewer."""
+    by_cell: dict[tuple[int, int], list[dict]] = {}
+    for move in legal:
+        by_cell.setdefault(tuple(move["at"]), []).append(move)
+    cells = []
+    for r, line in enumerate(view["cells"]):
+        for c, cell in enumerate(line):
+            x, y = MARGIN + c * CELL, MARGIN + r * CELL
+            item = {"r": r, "c": c, "x": x, "y": y, "cx": x + CELL / 2, "cy": y + CELL / 2}
+            if cell:
+                style = SEATS[cell["seat"]]
+                item.update(
+                    plug=cell,
+                    colour=style["colour"],
+                    sign=style["sign"],
+                    active=cell["final"] > 0,
+                    last=view["last"] == [r, c],
+                )
+            targets = by_cell.get((r, c), [])
+            if targets and not view["draft"]:
+                item["move"] = move_attr(targets[0])
+            item["draft_targets"] = [
+                {"plug": m["plug"], "move": move_attr(m)} for m in targets if view["draft"]
+            ]
+            cells.append(item)
+    size = MARGIN + 5 * CELL + 10
+    return {
+        "cells": cells,
+        "rows": [{"y": MARGIN + i * CELL + CELL / 2, "value": v} for i, v in enumerate(view["rows"])],
+        "cols": [{"x": MARGIN + i * CELL + CELL / 2, "value": v} for i, v in enumerate(view["cols"])],
+        "size": size,
+        "margin": MARGIN,
+        "grid_end": MARGIN + 5 * CELL,
+        "mover_colour": SEATS[view["to_move"][0]]["colour"] if view["to_move"] else "#888",
+        "choosable": sorted({m["plug"] for m in legal if "plug" in m}),
+    }
+
+OPTIONS = [{"name": "draft", "label": "Draft: the mover picks any remaining plug", "type": "bool"}]

@@ -1,0 +1,71 @@
+"""Renders the live board fragment for one viewer: the page and every push use this one function."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from games.boards import board_context, seat_styles
+from games.models import Match
+from games.selectors import viewer_context
+
+REASONS = {
+    "resigned": "by resignation",
+    "connected": "by connection",
+    "draw": "",
+}
+
+
+def board_html(match: Match, user, message: str | None = None) -> str:
+    """Returns the ``#board`` fragment as ``user`` may see it (their seat's view or a spectator's)."""
+    return render_to_string("games/_board.html", board_page_context(match, user, message))
+
+
+def board_page_context(match: Match, user, message: str | None = None) -> dict:
+    viewer = viewer_context(match, user)
+    view, seat = viewer["view"], viewer["seat"]
+    styles = seat_styles(match.game, match.players)
+    seats = []
+    for s in match.seats.all():
+        seats.append(
+            {
+                "index": s.index,
+                "name": s.user.display_name if s.user else "open seat",
+                "open": s.user is None,
+                "you": seat == s.index,
+                "score": view["scores"][s.index] if view.get("scores") else None,
+                "to_move": match.status == Match.Status.ACTIVE and s.index in view["to_move"],
+                "winner": bool(match.result) and s.index in match.result["winners"],
+                "role": styles[s.index]["name"],
+                "colour": styles[s.index]["colour"],
+            }
+        )
+    return {
+        "match": match,
+        "seat": seat,
+        "seats": seats,
+        "view": view,
+        "my_turn": viewer["my_turn"],
+        "turn_text": _turn_text(match, seats, seat),
+        "message": message,
+        "board": board_context(match.game, view, seat, viewer["legal"]),
+        "board_template": f"games/{match.game}/board.html",
+    }
+
+
+def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
+    if match.status == Match.Status.WAITING:
+        return "Waiting for players — share the invite link."
+    if match.status == Match.Status.FINISHED:
+        result = match.result or {}
+        winners = [s for s in seats if s["winner"]]
+        how = REASONS.get(result.get("reason", ""), f"on {result.get('reason', '')}").strip()
+        if not winners:
+            return "The match is drawn."
+        if seat is not None and any(s["you"] for s in winners):
+            return f"You won {how}!".replace(" !", "!")
+        names = " and ".join(f"{w['name']}" for w in winners)
+        return f"{names} won {how}.".replace(" .", ".")
+    movers = [s for s in seats if s["to_move"]]
+    if any(s["you"] for s in movers):
+        return "Your turn."
+    return "Waiting for " + " and ".join(s["name"] for s in movers) + "."

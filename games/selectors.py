@@ -1,0 +1,60 @@
+"""Reading matches: positions, per-viewer views and the lobby's lists."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from games.models import Match
+from games.registry import get_engine
+
+
+def state_at(match: Match, ply: int | None = None):
+    """Returns the engine state after ``ply`` moves, rebuilt from the setup and the move log."""
+    engine = get_engine(match.game)
+    if ply is None or ply == match.ply:
+        return engine.from_json(match.state)
+    state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
+    for record in match.moves.all()[:ply]:
+        state = engine.apply(state, record.seat, record.move)
+    return state
+
+
+def viewer_context(match: Match, user) -> dict:
+    """What one viewer may see of ``match``: only ``engine.view`` for their seat, never the state."""
+    engine = get_engine(match.game)
+    seat = match.seat_of(user)
+    state = engine.from_json(match.state)
+    live = match.status == Match.Status.ACTIVE
+    legal = list(engine.legal_moves(state, seat)) if live and seat is not None and _small(engine) else []
+    return {
+        "engine": engine,
+        "seat": seat,
+        "view": engine.view(state, seat),
+        "legal": legal,
+        "my_turn": live and seat is not None and seat in engine.to_move(state),
+    }
+
+
+def _small(engine) -> bool:
+    """Engines with a huge move space (Triangulum) are driven by their own board script."""
+    return not hasattr(engine, "random_move")
+
+
+def _with_players(queryset: QuerySet) -> QuerySet:
+    return queryset.prefetch_related("seats__user")
+
+
+def matches_open(*, exclude_user=None) -> QuerySet:
+    """Matches waiting for players, newest first."""
+    qs = Match.objects.filter(status=Match.Status.WAITING)
+    if exclude_user is not None and exclude_user.is_authenticated:
+        qs = qs.exclude(seats__user=exclude_user)
+    return _with_players(qs)
+
+
+def matches_live() -> QuerySet:
+    return _with_players(Match.objects.filter(status=Match.Status.ACTIVE))
+
+
+def matches_for_user(user) -> QuerySet:
+    return _with_players(Match.objects.filter(Q(seats__user=user)).distinct())

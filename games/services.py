@@ -1,0 +1,197 @@
+"""Everything that changes a match: validate, write, then notify after commit.
+
+Both the HTTP views and the WebSocket consumer call these functions; nothing
+else writes matches, seats or moves.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from random import SystemRandom
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Match, Move, Seat
+from games.registry import IllegalMove, get_engine
+
+
+class Refused(Exception):
+    """An action the server refuses; ``str(error)`` is written for the player."""
+
+
+def group_name(match_id: int) -> str:
+    return f"match.{match_id}"
+
+
+def notify_match_updated(match: Match) -> None:
+    """Tells every viewer of ``match`` to re-render; never carries the board itself (secrets)."""
+    layer = get_channel_layer()
+    async_to_sync(layer.group_send)(
+        group_name(match.pk), {"type": "match.updated", "ply": match.ply, "status": match.status}
+    )
+
+
+def _notify_on_commit(match: Match) -> None:
+    ply, status = match.ply, match.status
+    snapshot = Match(pk=match.pk, ply=ply, status=status)
+    transaction.on_commit(lambda: notify_match_updated(snapshot))
+
+
+@transaction.atomic
+def match_create(
+    *, game: str, creator, options: dict | None = None, seat: int | None = None, players: int = 2
+) -> Match:
+    """Returns a new match waiting for players, ``creator`` in ``seat`` (None: a random seat)."""
+    try:
+        engine = get_engine(game)
+    except KeyError:
+        raise Refused(f"There is no game called {game!r}.") from None
+    if not engine.min_players <= players <= engine.max_players:
+        raise Refused(
+            f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
+        )
+    if seat is None:
+        seat = SystemRandom().randrange(players)
+    if not 0 <= seat < players:
+        raise Refused(f"There is no seat {seat + 1} in a {players}-player match.")
+    seed = secrets.randbits(48)
+    try:
+        state = engine.setup(players=players, seed=seed, options=options or None)
+    except (ValueError, TypeError) as error:
+        raise Refused(f"Those options do not work: {error}") from None
+    match = Match.objects.create(
+        game=game,
+        seed=seed,
+        options=options or {},
+        players=players,
+        state=engine.to_json(state),
+        created_by=creator,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, index=i, user=creator if i == seat else None) for i in range(players)
+    )
+    return match
+
+
+@transaction.atomic
+def match_join(*, match_id: int, user, seat: int | None = None) -> Match:
+    """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken."""
+    # Lock the match row so two friends clicking "join" at once cannot take the same seat.
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seats = list(match.seats.select_for_update())
+    if any(s.user_id == user.pk for s in seats):
+        return match
+    if match.status != Match.Status.WAITING:
+        raise Refused("This match has already started; you can watch it.")
+    free = [s for s in seats if s.user_id is None and (seat is None or s.index == seat)]
+    if not free:
+        raise Refused("That seat is taken.")
+    free[0].user = user
+    free[0].save(update_fields=["user"])
+    if all(s.user_id for s in seats):
+        match.status = Match.Status.ACTIVE
+        match.started_at = timezone.now()
+        match.save(update_fields=["status", "started_at"])
+    _notify_on_commit(match)
+    return match
+
+
+def parse_move(raw) -> dict:
+    """Returns the move as a dict from a dict or its JSON text (as forms and frames send it)."""
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            raise Refused("That move is not valid JSON.") from None
+    if not isinstance(raw, dict):
+        raise Refused("A move must be a JSON object.")
+    return raw
+
+
+def parse_ply(raw) -> int:
+    try:
+        ply = int(raw)
+    except (TypeError, ValueError):
+        raise Refused("The move did not say which position it was made on.") from None
+    if ply < 0:
+        raise Refused("The move did not say which position it was made on.")
+    return ply
+
+
+@transaction.atomic
+def move_play(*, match_id: int, user, ply, move) -> Match:
+    """Validates and records ``user``'s move made on position ``ply``; returns the match.
+
+    The ply check makes a second tab, a double click or a replayed frame harmless:
+    a move made on an old position is refused instead of landing on the new one.
+    """
+    ply, move = parse_ply(ply), parse_move(move)
+    # Lock the match row: concurrent submissions for one match run one after another.
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Refused("You are watching this match; only its players can move.")
+    if match.status == Match.Status.WAITING:
+        raise Refused("The match starts when every seat is taken.")
+    if match.status == Match.Status.FINISHED:
+        raise Refused("The match is over.")
+    if ply < match.ply and _already_played(match, ply, seat, move):
+        return match  # the same move sent twice (double click, resent frame): nothing to do
+    if ply != match.ply:
+        raise Refused("The board changed before your move arrived; it was not played.")
+    engine = get_engine(match.game)
+    try:
+        state = engine.apply(engine.from_json(match.state), seat, move)
+    except IllegalMove as error:
+        raise Refused(str(error)) from None
+    try:
+        with transaction.atomic():
+            Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
+    except IntegrityError:
+        raise Refused("The board changed before your move arrived; it was not played.") from None
+    match.ply += 1
+    match.state = engine.to_json(state)
+    fields = ["ply", "state"]
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        match.status, match.result, match.finished_at = (
+            Match.Status.FINISHED,
+            outcome,
+            timezone.now(),
+        )
+        fields += ["status", "result", "finished_at"]
+    match.save(update_fields=fields)
+    _notify_on_commit(match)
+    return match
+
+
+def _already_played(match: Match, ply: int, seat: int, move: dict) -> bool:
+    return match.moves.filter(ply=ply, seat=seat, move=move).exists()
+
+
+@transaction.atomic
+def match_resign(*, match_id: int, user) -> Match:
+    """Ends a running match: every other seat wins (reason "resigned")."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Refused("Only a player can resign.")
+    if match.status != Match.Status.ACTIVE:
+        raise Refused("Only a running match can be resigned.")
+    engine = get_engine(match.game)
+    scores = engine.view(engine.from_json(match.state), None)["scores"]
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.result = {
+        "winners": [s for s in range(match.players) if s != seat],
+        "scores": scores,
+        "reason": "resigned",
+        "resigned": seat,
+    }
+    match.save(update_fields=["status", "finished_at", "result"])
+    _notify_on_commit(match)
+    return match

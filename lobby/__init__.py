@@ -1,0 +1,1 @@
+"""The lobby: games and their rules, creating matches, open, live and own matches."""

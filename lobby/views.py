@@ -1,0 +1,64 @@
+"""Lobby pages: the games, their rules, and creating a match."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.registry import ENGINES
+from lobby import catalogue
+from lobby.forms import CreateMatchForm
+
+
+def home(request):
+    user = request.user
+    return render(
+        request,
+        "lobby/home.html",
+        {
+            "games": catalogue.games(),
+            "open_matches": selectors.matches_open(exclude_user=user)[:20],
+            "live_matches": selectors.matches_live()[:20],
+            "my_matches": selectors.matches_for_user(user)[:20] if user.is_authenticated else [],
+        },
+    )
+
+
+def rules(request, slug: str):
+    if slug not in ENGINES:
+        raise Http404("No such game.")
+    return render(
+        request,
+        "lobby/rules.html",
+        {"game": catalogue.game(slug), "rules": catalogue.rules_html(slug)},
+    )
+
+
+@login_required
+@require_POST
+def create(request):
+    form = CreateMatchForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["game"] not in ENGINES:
+        messages.error(request, "Choose a game to play.")
+        return redirect("lobby:home")
+    slug = form.cleaned_data["game"]
+    game = catalogue.game(slug)
+    options = {}
+    for option in game["options"]:
+        value = request.POST.get(f"opt_{option['name']}")
+        if option["type"] == "bool" and value:
+            options[option["name"]] = True
+    try:
+        match = services.match_create(
+            game=slug,
+            creator=request.user,
+            options=options,
+            seat=form.cleaned_data["seat"],
+            players=form.cleaned_data["players"] or game["min_players"],
+        )
+    except services.Refused as error:
+        messages.error(request, str(error))
+        return redirect("lobby:home")
+    return redirect("games:match", match_id=match.pk)

@@ -1,0 +1,85 @@
+// The match page's only script: turns clicks on the server-rendered board into moves.
+//
+// Board templates mark what is clickable:
+//   data-move='{"type": ...}'  a complete move: clicking it sends it.
+//   data-select="key"          picks a source (a piece, a plug); shows the elements
+//   data-group="key"           that belong to it (class "shown") and hides the rest.
+// Games that need more (Triangulum's multi-click moves) register a handler with
+// GameTable.register(slug, {init(board, api)}), called after every board swap.
+(function () {
+  "use strict";
+  const handlers = {};
+  let selected = null;
+  let socketOpen = false;
+
+  function board() { return document.getElementById("board"); }
+
+  function setConn(state, text) {
+    const el = document.getElementById("conn");
+    if (el) { el.dataset.state = state; el.textContent = text; }
+  }
+
+  function sendMove(move) {
+    const b = board();
+    const form = document.getElementById("move-form");
+    if (!b || !form || b.classList.contains("pending")) return;
+    form.elements.move.value = JSON.stringify(move);
+    form.elements.ply.value = b.dataset.ply;
+    b.classList.add("pending");
+    if (socketOpen) {
+      htmx.trigger(form, "submit");
+    } else {
+      // Fallback while the socket is down: the same service over HTTP.
+      htmx.ajax("POST", form.dataset.postUrl, { source: form, target: "#board", swap: "outerHTML" });
+    }
+  }
+
+  function select(key) {
+    selected = key;
+    const b = board();
+    if (!b) return;
+    b.querySelectorAll("[data-select]").forEach((el) => el.classList.toggle("selected", el.dataset.select === key));
+    b.querySelectorAll("[data-group]").forEach((el) => el.classList.toggle("shown", el.dataset.group === key));
+  }
+
+  function refresh() {
+    const b = board();
+    if (!b) return;
+    if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
+    select(selected);
+    const handler = handlers[b.dataset.game];
+    if (handler) handler.init(b, { sendMove, select });
+  }
+
+  document.addEventListener("click", (event) => {
+    const copy = event.target.closest("[data-copy]");
+    if (copy) {
+      const input = document.querySelector(copy.dataset.copy);
+      input.select();
+      navigator.clipboard?.writeText(input.value);
+      copy.textContent = "Copied";
+      return;
+    }
+    const b = board();
+    if (!b || !b.contains(event.target)) return;
+    const moveEl = event.target.closest("[data-move]");
+    if (moveEl) { sendMove(JSON.parse(moveEl.dataset.move)); return; }
+    const selectEl = event.target.closest("[data-select]");
+    if (selectEl) select(selectEl.dataset.select === selected ? null : selectEl.dataset.select);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches?.("[data-move], [data-select]")) {
+      event.preventDefault();
+      event.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
+
+  document.addEventListener("htmx:wsOpen", () => { socketOpen = true; setConn("live", "live"); });
+  document.addEventListener("htmx:wsClose", () => { socketOpen = false; setConn("down", "reconnecting…"); });
+  document.addEventListener("htmx:wsAfterMessage", refresh);
+  document.addEventListener("htmx:afterSwap", refresh);
+  document.addEventListener("DOMContentLoaded", refresh);
+
+  window.GameTable = { register(slug, handler) { handlers[slug] = handler; refresh(); }, sendMove, select };
+})();

@@ -1,0 +1,119 @@
+"""Real WebSocket round trips through the ASGI app with channels.testing."""
+
+import json
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from games.models import Match, Move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def cookie_for(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(match, user=None, origin=b"http://127.0.0.1"):
+    headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
+    if user is not None:
+        headers.append((b"cookie", await _cookie(user)))
+    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers)
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+async def _cookie(user):
+    from asgiref.sync import sync_to_async
+
+    return await sync_to_async(cookie_for)(user)
+
+
+async def test_every_viewer_gets_the_board_on_connect_and_each_move_live(match, alice, bob, carol):
+    a, ok_a = await connect(match, alice)
+    b, ok_b = await connect(match, bob)
+    spectator, ok_s = await connect(match)
+    assert ok_a and ok_b and ok_s
+    first = {name: await c.receive_from() for name, c in [("a", a), ("b", b), ("s", spectator)]}
+    assert 'data-ply="0"' in first["a"] and "Your turn" in first["a"]
+    assert "Waiting for alice" in first["b"] and "data-move" not in first["b"]
+    assert "data-move" not in first["s"]
+
+    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": "0"}))
+    after = {name: await c.receive_from(timeout=3) for name, c in [("a", a), ("b", b), ("s", spectator)]}
+    for html in after.values():
+        assert 'data-ply="1"' in html
+        assert ">4 6<" in html  # the plug now sits on the board
+    assert "Your turn" in after["b"] and "data-move" in after["b"]
+    assert "Waiting for bob" in after["a"] and "data-move" not in after["a"]
+    for c in (a, b, spectator):
+        await c.disconnect()
+
+
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('"a string"', "not valid JSON"),
+        (json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 5}), "board changed"),
+        (json.dumps({"move": {"type": "place", "at": [7, 0]}, "ply": 0}), "off the board"),
+        (json.dumps({"move": {"type": "place", "at": [0, 0]}}), "which position"),
+        ("x" * 5000, "too large"),
+    ],
+)
+async def test_bad_frames_get_a_clear_error_and_change_nothing(match, alice, frame, message):
+    a, _ = await connect(match, alice)
+    await a.receive_from()
+    await a.send_to(text_data=frame)
+    reply = await a.receive_from(timeout=3)
+    assert message in reply and 'class="message"' in reply
+    assert await a.receive_nothing(timeout=0.2)
+    await a.disconnect()
+    from asgiref.sync import sync_to_async
+
+    assert await sync_to_async(Move.objects.filter(match=match).count)() == 0
+
+
+async def test_a_spectator_or_the_wrong_seat_cannot_move(match, bob):
+    spectator, _ = await connect(match)
+    await spectator.receive_from()
+    await spectator.send_to(text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0}))
+    assert "watching" in await spectator.receive_from(timeout=3)
+    b, _ = await connect(match, bob)
+    await b.receive_from()
+    await b.send_to(text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0}))
+    assert "not your turn" in await b.receive_from(timeout=3)
+    await spectator.disconnect()
+    await b.disconnect()
+
+
+async def test_foreign_origin_and_unknown_match_are_refused(match):
+    _, connected = await connect(match, origin=b"http://evil.example")
+    assert not connected
+    communicator = WebsocketCommunicator(
+        application, "/ws/match/999999/", [(b"origin", b"http://127.0.0.1")]
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_reconnecting_client_catches_up_with_missed_moves(match, alice, bob):
+    from asgiref.sync import sync_to_async
+
+    from games import services
+
+    b, _ = await connect(match, bob)
+    await b.receive_from()
+    await b.disconnect()  # bob's socket drops
+    await sync_to_async(services.move_play)(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
+    b, _ = await connect(match, bob)
+    html = await b.receive_from()
+    assert 'data-ply="1"' in html and "Your turn" in html
+    await b.disconnect()
+    assert (await sync_to_async(Match.objects.get)(pk=match.pk)).ply == 1

@@ -1,0 +1,132 @@
+"""services.move_play: the one place a move is validated and recorded."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Match, Move
+from games.selectors import state_at
+
+PLACE = {"type": "place", "at": [0, 0]}
+
+
+def test_a_legal_move_is_recorded_and_advances_the_ply(match, alice):
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    match.refresh_from_db()
+    assert match.ply == 1
+    assert list(match.moves.values_list("ply", "seat", "move")) == [(0, 0, PLACE)]
+    assert match.state["board"][0][0] == ["46", 0]
+
+
+@pytest.mark.parametrize(
+    ("who", "ply", "move", "message"),
+    [
+        ("bob", 0, PLACE, "not your turn"),
+        ("carol", 0, PLACE, "watching"),
+        ("alice", 1, PLACE, "board changed"),
+        ("alice", "x", PLACE, "which position"),
+        ("alice", None, PLACE, "which position"),
+        ("alice", -1, PLACE, "which position"),
+        ("alice", 0, "{not json", "not valid JSON"),
+        ("alice", 0, "[1, 2]", "JSON object"),
+        ("alice", 0, {"type": "place", "at": [9, 9]}, "off the board"),
+        ("alice", 0, {"type": "fly"}, "Unknown move type"),
+    ],
+)
+def test_bad_moves_are_refused_and_change_nothing(match, request, who, ply, move, message):
+    user = request.getfixturevalue(who)
+    before = Match.objects.get(pk=match.pk)
+    with pytest.raises(services.Refused, match=message):
+        services.move_play(match_id=match.pk, user=user, ply=ply, move=move)
+    after = Match.objects.get(pk=match.pk)
+    assert (after.ply, after.state, after.status) == (before.ply, before.state, before.status)
+    assert not Move.objects.filter(match=match).exists()
+
+
+def test_the_same_move_sent_twice_is_recorded_once(match, alice):
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)  # double click
+    assert Move.objects.filter(match=match).count() == 1
+    with pytest.raises(services.Refused, match="board changed"):
+        services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [1, 1]})
+
+
+def test_moves_are_refused_before_the_match_starts_and_after_it_ends(alice, bob):
+    waiting = services.match_create(game="powerdrain", creator=alice, seat=0)
+    with pytest.raises(services.Refused, match="starts when"):
+        services.move_play(match_id=waiting.pk, user=alice, ply=0, move=PLACE)
+    services.match_join(match_id=waiting.pk, user=bob)
+    services.match_resign(match_id=waiting.pk, user=bob)
+    with pytest.raises(services.Refused, match="over"):
+        services.move_play(match_id=waiting.pk, user=alice, ply=0, move=PLACE)
+
+
+def test_a_full_game_finishes_with_the_engine_outcome_and_replays_from_the_log(match, alice, bob):
+    players = [alice, bob]
+    cells = [[r, c] for r in range(5) for c in range(5)][:16]
+    for ply, at in enumerate(cells):
+        services.move_play(match_id=match.pk, user=players[ply % 2], ply=ply, move={"type": "place", "at": at})
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.finished_at
+    from games.registry import get_engine
+
+    engine = get_engine("powerdrain")
+    rebuilt = state_at(match, 16 - 1)
+    assert engine.to_json(engine.apply(rebuilt, 1, {"type": "place", "at": cells[-1]})) == match.state
+    assert match.result == engine.outcome(engine.from_json(match.state))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_submissions_record_exactly_one_move(match, alice):
+    """Eight threads (two tabs, double clicks) race to play on ply 0: one move lands."""
+    results, barrier = [], threading.Barrier(8)
+
+    def submit(i):
+        try:
+            barrier.wait()
+            services.move_play(
+                match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [i % 5, i // 5]}
+            )
+            results.append("ok")
+        except services.Refused as error:
+            results.append(str(error))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("ok") == 1, results
+    assert Move.objects.filter(match=match).count() == 1
+    assert Match.objects.get(pk=match.pk).ply == 1
+
+
+def test_resign_gives_the_win_to_the_other_seat(match, bob):
+    services.match_resign(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["winners"] == [0] and match.result["reason"] == "resigned"
+
+
+def test_joining_fills_seats_and_starts_the_match(alice, bob, carol):
+    created = services.match_create(game="powerdrain", creator=alice, seat=1)
+    assert created.status == Match.Status.WAITING
+    services.match_join(match_id=created.pk, user=bob)
+    created.refresh_from_db()
+    assert created.status == Match.Status.ACTIVE
+    assert [s.user for s in created.seats.all()] == [bob, alice]
+    with pytest.raises(services.Refused, match="already started"):
+        services.match_join(match_id=created.pk, user=carol)
+
+
+def test_creating_with_bad_options_or_game_is_refused(alice):
+    with pytest.raises(services.Refused, match="no game"):
+        services.match_create(game="chess", creator=alice)
+    with pytest.raises(services.Refused, match="options"):
+        services.match_create(game="powerdrain", creator=alice, options={"rows": [1, 1, 1, 1, 1]})
+    with pytest.raises(services.Refused, match="players"):
+        services.match_create(game="powerdrain", creator=alice, players=3)
