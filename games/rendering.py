@@ -11,6 +11,7 @@ from games.selectors import viewer_context
 REASONS = {
     "resigned": "by resignation",
     "connected": "by connection",
+    "voltage": "on total voltage",
     "draw": "",
 }
 

@@ -63,7 +63,10 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
     for ply in range(16):
         mover = players[ply % 2]
         expect(mover.locator("#turn")).to_have_text("Your turn.")
-        target = mover.locator(".pd-cell.target").first
+        # Alice fills from the top, Bob from the bottom: they never touch, so the voltage
+        # tie-break decides (a draw is possible only if both sums are equal).
+        targets = mover.locator(".pd-cell.target")
+        target = targets.first if ply % 2 == 0 else targets.last
         cell = target.get_attribute("data-cell")
         target.click()
         for page in (alice, bob, watcher):  # every move arrives live, without a reload
