@@ -82,6 +82,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["match", "user"], name="one_seat_per_player"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.index}"
+
 
 class Move(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
@@ -96,3 +99,6 @@ class Move(models.Model):
             # The last line of defence against a double submission recording two moves.
             models.UniqueConstraint(fields=["match", "ply"], name="one_move_per_ply"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.match} ply {self.ply}"

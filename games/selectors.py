@@ -25,7 +25,11 @@ def viewer_context(match: Match, user) -> dict:
     seat = match.seat_of(user)
     state = engine.from_json(match.state)
     live = match.status == Match.Status.ACTIVE
-    legal = list(engine.legal_moves(state, seat)) if live and seat is not None and _small(engine) else []
+    legal = (
+        list(engine.legal_moves(state, seat))
+        if live and seat is not None and _small(engine)
+        else []
+    )
     return {
         "engine": engine,
         "seat": seat,

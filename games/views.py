@@ -53,7 +53,13 @@ def resign(request, match_id: int):
     try:
         services.match_resign(match_id=match_id, user=request.user)
     except services.Refused as error:
+        if request.htmx:
+            return HttpResponse(
+                board_html(get_object_or_404(Match, pk=match_id), request.user, str(error))
+            )
         messages.error(request, str(error))
+    if request.htmx:
+        return HttpResponse(status=204)  # the socket pushes the finished board to everyone
     return redirect("games:match", match_id=match_id)
 
 

@@ -31,7 +31,12 @@ def game(slug: str) -> dict:
         "max_players": engine.max_players,
         "player_counts": list(range(engine.min_players, engine.max_players + 1)),
         "seat_choices": [
-            (i, "1st (moves first)" if i == 0 else f"{i + 1}{'nd' if i == 1 else 'rd' if i == 2 else 'th'}")
+            (
+                i,
+                "1st (moves first)"
+                if i == 0
+                else f"{i + 1}{'nd' if i == 1 else 'rd' if i == 2 else 'th'}",
+            )
             for i in range(engine.max_players)
         ],
         "options": getattr(board_module(slug), "OPTIONS", []),
@@ -67,7 +72,7 @@ def _markdown(text: str) -> str:
         heading = re.match(r"(#{1,4})\s+(.*)", stripped)
         if heading:
             flush()
-            level = min(len(heading.group(1)) + 1, 4)
+            level = min(max(len(heading.group(1)), 2), 4)
             out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
         elif re.match(r"[-*]\s+", stripped):
             if paragraph:

@@ -9,4 +9,6 @@ Readings this table chose where GAMES.md and the seed are silent:
   player can count them), so views list the remaining plugs sorted.
 """
 
-DESCRIPTION = "Place plugs on a charged 5×5 grid; touching plugs of the other polarity drain each other."
+DESCRIPTION = (
+    "Place plugs on a charged 5×5 grid; touching plugs of the other polarity drain each other."
+)

@@ -41,13 +41,18 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     size = MARGIN + 5 * CELL + 10
     return {
         "cells": cells,
-        "rows": [{"y": MARGIN + i * CELL + CELL / 2, "value": v} for i, v in enumerate(view["rows"])],
-        "cols": [{"x": MARGIN + i * CELL + CELL / 2, "value": v} for i, v in enumerate(view["cols"])],
+        "rows": [
+            {"y": MARGIN + i * CELL + CELL / 2, "value": v} for i, v in enumerate(view["rows"])
+        ],
+        "cols": [
+            {"x": MARGIN + i * CELL + CELL / 2, "value": v} for i, v in enumerate(view["cols"])
+        ],
         "size": size,
         "margin": MARGIN,
         "grid_end": MARGIN + 5 * CELL,
         "mover_colour": SEATS[view["to_move"][0]]["colour"] if view["to_move"] else "#888",
         "choosable": sorted({m["plug"] for m in legal if "plug" in m}),
     }
+
 
 OPTIONS = [{"name": "draft", "label": "Draft: the mover picks any remaining plug", "type": "bool"}]

@@ -108,16 +108,18 @@ class PowerdrainEngine:
         """Yields every legal place move for ``seat`` (none when it is not that seat's turn)."""
         if seat not in self.to_move(state):
             return
-        empty = [
-            [r, c] for r in range(SIZE) for c in range(SIZE) if state.board[r][c] is None
-        ]
+        empty = [[r, c] for r in range(SIZE) for c in range(SIZE) if state.board[r][c] is None]
         for plug in sorted(state.pile) if state.draft else [None]:
             for at in empty:
-                yield {"type": "place", "at": at} if plug is None else {
-                    "type": "place",
-                    "plug": plug,
-                    "at": at,
-                }
+                yield (
+                    {"type": "place", "at": at}
+                    if plug is None
+                    else {
+                        "type": "place",
+                        "plug": plug,
+                        "at": at,
+                    }
+                )
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
@@ -134,9 +136,7 @@ class PowerdrainEngine:
         board[r][c] = (plug, seat)
         pile = list(state.pile)
         pile.remove(plug)
-        return replace(
-            state, pile=tuple(pile), board=tuple(map(tuple, board)), last=(r, c)
-        )
+        return replace(state, pile=tuple(pile), board=tuple(map(tuple, board)), last=(r, c))
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything on the table; of the draw pile only its contents, never its order."""
@@ -221,4 +221,3 @@ def _shuffled(items, rng: random.Random) -> list:
 
 
 ENGINE = PowerdrainEngine()
-

@@ -113,7 +113,9 @@ def new_page(browser, server):
     contexts = []
 
     def open_page(width=1280, height=900):
-        context = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url)
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, base_url=server.url
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

@@ -109,5 +109,7 @@ def check_agreement(engine, state, seat: int, rng: random.Random, is_listed=None
             )
     for other in range(engine.view(state, None)["players"]):
         if other not in engine.to_move(state):
-            assert not any(True for _ in engine.legal_moves(state, other)), "off-turn seat has moves"
+            assert not any(True for _ in engine.legal_moves(state, other)), (
+                "off-turn seat has moves"
+            )
     assert key(engine.to_json(state)) == before, "apply or legal_moves mutated the state"

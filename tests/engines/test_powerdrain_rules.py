@@ -94,7 +94,11 @@ def test_mover_places_the_next_plug_of_the_pile():
 
 
 def test_same_polarity_neighbours_do_not_drain():
-    options = {"rows": ROWS, "cols": COLS, "plugs": ["46", "88", "26", *remaining_plugs("46", "88", "26")]}
+    options = {
+        "rows": ROWS,
+        "cols": COLS,
+        "plugs": ["46", "88", "26", *remaining_plugs("46", "88", "26")],
+    }
     state = play(
         [{"type": "place", "at": [0, 0]}, {"type": "place", "at": [4, 4]},
          {"type": "place", "at": [0, 1]}],
@@ -106,7 +110,11 @@ def test_same_polarity_neighbours_do_not_drain():
 
 
 def test_drain_stops_at_zero_and_diagonals_do_not_touch():
-    options = {"rows": ROWS, "cols": COLS, "plugs": ["82", "46", "22", *remaining_plugs("82", "46", "22")]}
+    options = {
+        "rows": ROWS,
+        "cols": COLS,
+        "plugs": ["82", "46", "22", *remaining_plugs("82", "46", "22")],
+    }
     state = play(
         [{"type": "place", "at": [0, 0]}, {"type": "place", "at": [0, 1]},
          {"type": "place", "at": [1, 2]}],
@@ -161,7 +169,11 @@ def test_game_ends_after_sixteen_plugs():
     state = ENGINE.setup(2, 2)
     for _ in range(16):
         assert ENGINE.outcome(state) is None
-        state = ENGINE.apply(state, ENGINE.to_move(state)[0], next(ENGINE.legal_moves(state, ENGINE.to_move(state)[0])))
+        state = ENGINE.apply(
+            state,
+            ENGINE.to_move(state)[0],
+            next(ENGINE.legal_moves(state, ENGINE.to_move(state)[0])),
+        )
     assert ENGINE.to_move(state) == [] and ENGINE.outcome(state) is not None
     assert list(ENGINE.legal_moves(state, 0)) == []
     with pytest.raises(IllegalMove, match="over"):

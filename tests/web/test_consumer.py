@@ -44,7 +44,9 @@ async def test_every_viewer_gets_the_board_on_connect_and_each_move_live(match, 
     assert "data-move" not in first["s"]
 
     await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": "0"}))
-    after = {name: await c.receive_from(timeout=3) for name, c in [("a", a), ("b", b), ("s", spectator)]}
+    after = {
+        name: await c.receive_from(timeout=3) for name, c in [("a", a), ("b", b), ("s", spectator)]
+    }
     for html in after.values():
         assert 'data-ply="1"' in html
         assert ">4 6<" in html  # the plug now sits on the board
@@ -52,8 +54,6 @@ async def test_every_viewer_gets_the_board_on_connect_and_each_move_live(match, 
     assert "Waiting for bob" in after["a"] and "data-move" not in after["a"]
     for c in (a, b, spectator):
         await c.disconnect()
-
-
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,9 @@ async def test_bad_frames_get_a_clear_error_and_change_nothing(match, alice, fra
 async def test_a_spectator_or_the_wrong_seat_cannot_move(match, bob):
     spectator, _ = await connect(match)
     await spectator.receive_from()
-    await spectator.send_to(text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0}))
+    await spectator.send_to(
+        text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0})
+    )
     assert "watching" in await spectator.receive_from(timeout=3)
     b, _ = await connect(match, bob)
     await b.receive_from()
@@ -111,7 +113,9 @@ async def test_reconnecting_client_catches_up_with_missed_moves(match, alice, bo
     b, _ = await connect(match, bob)
     await b.receive_from()
     await b.disconnect()  # bob's socket drops
-    await sync_to_async(services.move_play)(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
+    await sync_to_async(services.move_play)(
+        match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]}
+    )
     b, _ = await connect(match, bob)
     html = await b.receive_from()
     assert 'data-ply="1"' in html and "Your turn" in html

@@ -50,7 +50,9 @@ def test_the_same_move_sent_twice_is_recorded_once(match, alice):
     services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)  # double click
     assert Move.objects.filter(match=match).count() == 1
     with pytest.raises(services.Refused, match="board changed"):
-        services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [1, 1]})
+        services.move_play(
+            match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [1, 1]}
+        )
 
 
 def test_moves_are_refused_before_the_match_starts_and_after_it_ends(alice, bob):
@@ -67,14 +69,18 @@ def test_a_full_game_finishes_with_the_engine_outcome_and_replays_from_the_log(m
     players = [alice, bob]
     cells = [[r, c] for r in range(5) for c in range(5)][:16]
     for ply, at in enumerate(cells):
-        services.move_play(match_id=match.pk, user=players[ply % 2], ply=ply, move={"type": "place", "at": at})
+        services.move_play(
+            match_id=match.pk, user=players[ply % 2], ply=ply, move={"type": "place", "at": at}
+        )
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.finished_at
     from games.registry import get_engine
 
     engine = get_engine("powerdrain")
     rebuilt = state_at(match, 16 - 1)
-    assert engine.to_json(engine.apply(rebuilt, 1, {"type": "place", "at": cells[-1]})) == match.state
+    assert (
+        engine.to_json(engine.apply(rebuilt, 1, {"type": "place", "at": cells[-1]})) == match.state
+    )
     assert match.result == engine.outcome(engine.from_json(match.state))
 
 
