@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services
+from games.boards import board_module
 from games.models import Match
 from games.rendering import board_html, board_page_context
 
@@ -16,6 +17,8 @@ def match_page(request, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
     context = board_page_context(match, request.user)
     context["invite_url"] = request.build_absolute_uri(f"/m/join/{match.invite}/")
+    context["board_css"] = f"css/games/{match.game}.css"
+    context["board_script"] = getattr(board_module(match.game), "SCRIPT", None)
     return render(request, "games/match.html", context)
 
 

@@ -1,5 +1,7 @@
 """Lobby pages: the games, their rules, and creating a match."""
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -50,6 +52,16 @@ def create(request):
         value = request.POST.get(f"opt_{option['name']}")
         if option["type"] == "bool" and value:
             options[option["name"]] = True
+    custom = request.POST.get("options_json", "").strip()
+    if custom:
+        try:
+            extra = json.loads(custom)
+            if not isinstance(extra, dict):
+                raise ValueError
+        except ValueError:
+            messages.error(request, 'The custom setup must be a JSON object, e.g. {"draft": true}.')
+            return redirect("lobby:home")
+        options.update(extra)
     try:
         match = services.match_create(
             game=slug,

@@ -114,3 +114,17 @@ def test_pages_load_pinned_htmx_from_static_never_a_cdn(client, db, path):
     page = client.get(path).content.decode()
     assert "/static/vendor/htmx-2.0.11.min.js" in page
     assert "unpkg" not in page and "cdn" not in page.lower()
+
+
+def test_custom_setup_json_fixes_the_options_and_bad_json_is_refused(client, alice):
+    client.force_login(alice)
+    rows = [1, 3, 5, 7, 9]
+    client.post("/matches/new/", {"game": "powerdrain", "options_json": json.dumps({"rows": rows})})
+    assert Match.objects.get().state["rows"] == rows
+    response = client.post("/matches/new/", {"game": "powerdrain", "options_json": "[1"}, follow=True)
+    assert "must be a JSON object" in response.content.decode()
+    response = client.post(
+        "/matches/new/", {"game": "powerdrain", "options_json": '{"rows": [1]}'}, follow=True
+    )
+    assert "options do not work" in response.content.decode()
+    assert Match.objects.count() == 1
