@@ -6,6 +6,7 @@ from accounts import views
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("guest/", views.guest, name="guest"),
+    path("u/<str:username>/", views.profile, name="profile"),
     path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

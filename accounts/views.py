@@ -1,10 +1,12 @@
 """Sign up, guest entry (log in and out are Django's own views)."""
 
 from django.contrib.auth import login
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.forms import GuestForm, SignupForm
+from accounts.models import User
+from games import selectors
 from accounts.services import guest_create
 
 
@@ -32,3 +34,20 @@ def guest(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next_url(request))
     return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)})
+
+
+def profile(request, username: str):
+    """A player's record per game and their recent matches."""
+    player = get_object_or_404(User, username=username)
+    stats = selectors.player_stats(player)
+    totals = {k: sum(row[k] for row in stats) for k in ("played", "won", "lost", "drawn")}
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "player": player,
+            "stats": stats,
+            "totals": totals,
+            "recent": selectors.matches_for_user(player).order_by("-created_at")[:15],
+        },
+    )

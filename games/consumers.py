@@ -13,7 +13,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games import services
-from games.models import Match
+from games.models import Match, Presence
 from games.rendering import board_html
 
 
@@ -26,12 +26,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await database_sync_to_async(self._arrive)()
         # Send the whole fragment on every (re)connect: whatever was missed is caught up.
         await self.send_board()
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(self._leave)()
 
     async def receive(self, text_data=None, bytes_data=None):
         if bytes_data is not None or text_data is None:
@@ -65,6 +67,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def send_board(self, message: str | None = None):
         html = await database_sync_to_async(self._render)(message)
         await self.send(text_data=html)
+
+    def _arrive(self):
+        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        Presence.objects.create(
+            match=match, channel_name=self.channel_name, seat=match.seat_of(self.scope["user"])
+        )
+
+    def _leave(self):
+        Presence.objects.filter(channel_name=self.channel_name).delete()
 
     def _render(self, message):
         match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)

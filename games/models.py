@@ -30,8 +30,9 @@ class Match(models.Model):
     state = models.JSONField()
     result = models.JSONField(null=True, blank=True)
     invite = models.CharField(max_length=20, unique=True, default=new_invite)
+    imported = models.BooleanField(default=False)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -52,7 +53,7 @@ class Match(models.Model):
 
     @property
     def player_names(self) -> str:
-        return " vs ".join(s.user.display_name if s.user else "…" for s in self.seats.all())
+        return " vs ".join(s.display_name for s in self.seats.all())
 
     def seat_of(self, user) -> int | None:
         """Returns the seat ``user`` holds here, or None for a spectator."""
@@ -74,6 +75,8 @@ class Seat(models.Model):
         blank=True,
         related_name="seats",
     )
+    # The player's name in an imported record, where there is no account behind the seat.
+    name = models.CharField(max_length=60, blank=True)
 
     class Meta:
         ordering = ["index"]
@@ -84,6 +87,27 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.index}"
+
+    @property
+    def display_name(self) -> str:
+        if self.user_id:
+            return self.user.display_name
+        return self.name or "…"
+
+
+class Presence(models.Model):
+    """One open WebSocket on a match page, so the watch list can count viewers.
+
+    Rows are added on connect and removed on disconnect; ``seat`` is None for spectators.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    channel_name = models.CharField(max_length=200, unique=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.match} viewer {self.channel_name}"
 
 
 class Move(models.Model):

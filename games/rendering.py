@@ -30,7 +30,7 @@ def board_page_context(match: Match, user, message: str | None = None) -> dict:
         seats.append(
             {
                 "index": s.index,
-                "name": s.user.display_name if s.user else "open seat",
+                "name": s.display_name if (s.user_id or s.name) else "open seat",
                 "open": s.user is None,
                 "you": seat == s.index,
                 "score": view["scores"][s.index] if view.get("scores") else None,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from collections import defaultdict
+
+from django.db.models import Count, Q, QuerySet
 
 from games.models import Match
 from games.registry import get_engine
@@ -62,3 +64,54 @@ def matches_live() -> QuerySet:
 
 def matches_for_user(user) -> QuerySet:
     return _with_players(Match.objects.filter(Q(seats__user=user)).distinct())
+
+
+def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
+    """Finished matches, newest first, optionally of one game and/or with one player."""
+    qs = Match.objects.filter(status=Match.Status.FINISHED)
+    if game:
+        qs = qs.filter(game=game)
+    if player:
+        qs = qs.filter(
+            Q(seats__user__username__iexact=player)
+            | Q(seats__user__nickname__iexact=player)
+            | Q(seats__name__iexact=player)
+        ).distinct()
+    return _with_players(qs.order_by("-finished_at", "-pk"))
+
+
+def matches_watchable() -> QuerySet:
+    """Live matches with their number of connected spectators, most watched first."""
+    return _with_players(
+        Match.objects.filter(status=Match.Status.ACTIVE)
+        .annotate(viewers=Count("presences", filter=Q(presences__seat__isnull=True)))
+        .order_by("-viewers", "-started_at")
+    )
+
+
+def player_stats(user) -> list[dict]:
+    """Played, won, lost and drawn finished matches per game for ``user``."""
+    stats: dict[str, dict] = defaultdict(lambda: {"played": 0, "won": 0, "lost": 0, "drawn": 0})
+    for match in Match.objects.filter(
+        status=Match.Status.FINISHED, seats__user=user
+    ).prefetch_related("seats"):
+        seat = match.seat_of(user)
+        winners = (match.result or {}).get("winners", [])
+        row = stats[match.game]
+        row["played"] += 1
+        if not winners:
+            row["drawn"] += 1
+        elif seat in winners:
+            row["won"] += 1
+        else:
+            row["lost"] += 1
+    return [
+        {"game": get_engine(slug).name, "slug": slug, **row} for slug, row in sorted(stats.items())
+    ]
+
+
+def replay_view(match: Match, state) -> dict:
+    """What a replay shows: everything, since only finished matches are replayed."""
+    engine = get_engine(match.game)
+    reveal = getattr(engine, "replay_view", None)
+    return reveal(state) if reveal else engine.view(state, None)

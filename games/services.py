@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Match, Move, Seat
+from games.records import replay_record, resignation
 from games.registry import IllegalMove, get_engine
 
 
@@ -174,6 +175,36 @@ def _already_played(match: Match, ply: int, seat: int, move: dict) -> bool:
 
 
 @transaction.atomic
+def match_import(*, data, user) -> Match:
+    """Stores a finished match from its record after replaying every move (RecordError if not)."""
+    replayed = replay_record(data)
+    engine = get_engine(replayed.game)
+    now = timezone.now()
+    match = Match.objects.create(
+        game=replayed.game,
+        seed=replayed.seed,
+        options=replayed.options,
+        players=len(replayed.seats),
+        status=Match.Status.FINISHED,
+        ply=len(replayed.moves),
+        state=engine.to_json(replayed.state),
+        result=replayed.result,
+        imported=True,
+        created_by=user if user.is_authenticated else None,
+        started_at=now,
+        finished_at=now,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, index=i, name=name[:60]) for i, name in enumerate(replayed.seats)
+    )
+    Move.objects.bulk_create(
+        Move(match=match, ply=ply, seat=seat, move=move)
+        for ply, (seat, move) in enumerate(replayed.moves)
+    )
+    return match
+
+
+@transaction.atomic
 def match_resign(*, match_id: int, user) -> Match:
     """Ends a running match: every other seat wins (reason "resigned")."""
     match = Match.objects.select_for_update().get(pk=match_id)
@@ -186,12 +217,7 @@ def match_resign(*, match_id: int, user) -> Match:
     scores = engine.view(engine.from_json(match.state), None)["scores"]
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
-    match.result = {
-        "winners": [s for s in range(match.players) if s != seat],
-        "scores": scores,
-        "reason": "resigned",
-        "resigned": seat,
-    }
+    match.result = resignation(match.players, seat, scores)
     match.save(update_fields=["status", "finished_at", "result"])
     _notify_on_commit(match)
     return match

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import replay_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -10,4 +10,7 @@ urlpatterns = [
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/join/", views.join_open, name="join_open"),
     path("join/<str:invite>/", views.join, name="join"),
+    path("<int:match_id>/replay/", replay_views.replay, name="replay"),
+    path("<int:match_id>/record.json", replay_views.export, name="export"),
+    path("import/", replay_views.import_record, name="import"),
 ]

@@ -4,6 +4,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -74,3 +75,21 @@ def create(request):
         messages.error(request, str(error))
         return redirect("lobby:home")
     return redirect("games:match", match_id=match.pk)
+
+
+def history(request):
+    """Finished matches, newest first, filterable by game and player, 25 a page."""
+    game = request.GET.get("game", "")
+    player = request.GET.get("player", "").strip()
+    matches = selectors.matches_finished(game=game if game in ENGINES else None, player=player)
+    page = Paginator(matches, 25).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "lobby/history.html",
+        {"page": page, "games": catalogue.games(), "game": game, "player": player},
+    )
+
+
+def watch(request):
+    """Live matches with how many spectators are watching each."""
+    return render(request, "lobby/watch.html", {"matches": selectors.matches_watchable()[:100]})

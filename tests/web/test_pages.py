@@ -121,7 +121,9 @@ def test_custom_setup_json_fixes_the_options_and_bad_json_is_refused(client, ali
     rows = [1, 3, 5, 7, 9]
     client.post("/matches/new/", {"game": "powerdrain", "options_json": json.dumps({"rows": rows})})
     assert Match.objects.get().state["rows"] == rows
-    response = client.post("/matches/new/", {"game": "powerdrain", "options_json": "[1"}, follow=True)
+    response = client.post(
+        "/matches/new/", {"game": "powerdrain", "options_json": "[1"}, follow=True
+    )
     assert "must be a JSON object" in response.content.decode()
     response = client.post(
         "/matches/new/", {"game": "powerdrain", "options_json": '{"rows": [1]}'}, follow=True

@@ -1,0 +1,120 @@
+"""Finished matches: replay ply by ply, export the record, import one."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from games import services
+from games.boards import board_context, seat_styles
+from games.models import Match
+from games.records import RecordError, export_record
+from games.registry import get_engine
+from games.selectors import replay_view, state_at
+
+MAX_RECORD_BYTES = 2_000_000
+
+
+def replay(request, match_id: int):
+    """The board at any ply (``?ply=n``), with the move list; the fragment alone for htmx."""
+    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    if match.status != Match.Status.FINISHED:
+        messages.info(request, "The replay opens when the match is over; you can watch it live.")
+        return redirect("games:match", match_id=match.pk)
+    engine = get_engine(match.game)
+    moves = list(match.moves.all())
+    try:
+        ply = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
+    except ValueError:
+        ply = len(moves)
+    view = replay_view(match, state_at(match, ply))
+    styles = seat_styles(match.game, match.players)
+    winners = (match.result or {}).get("winners", [])
+    seats = [
+        {
+            "index": s.index,
+            "name": s.display_name,
+            "role": styles[s.index]["name"],
+            "colour": styles[s.index]["colour"],
+            "score": view["scores"][s.index] if view.get("scores") else None,
+            "to_move": s.index in view["to_move"],
+            "winner": ply == len(moves) and s.index in winners,
+        }
+        for s in match.seats.all()
+    ]
+    move_list = [
+        {
+            "ply": i + 1,
+            "colour": styles[m.seat]["colour"],
+            "text": engine.notation(m.move),
+            "current": i + 1 == ply,
+        }
+        for i, m in enumerate(moves)
+    ]
+    context = {
+        "match": match,
+        "ply": ply,
+        "last_ply": len(moves),
+        "seats": seats,
+        "view": view,
+        "seat": None,
+        "my_turn": False,
+        "moves": move_list,
+        "board": board_context(match.game, view, None, []),
+        "board_template": f"games/{match.game}/board.html",
+        "board_css": f"css/games/{match.game}.css",
+        "result_text": _result_text(match, seats),
+    }
+    template = "games/_replay.html" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+def _result_text(match: Match, seats: list[dict]) -> str:
+    result = match.result or {}
+    names = [s["name"] for s in seats if s["index"] in result.get("winners", [])]
+    reason = result.get("reason", "")
+    if not names:
+        return f"Drawn ({reason})." if reason and reason != "draw" else "Drawn."
+    return f"{' and '.join(names)} won ({reason})."
+
+
+def export(request, match_id: int):
+    """Downloads the match record as JSON (finished matches only: the seed fixes hidden setups)."""
+    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    try:
+        record = export_record(match)
+    except RecordError as error:
+        return JsonResponse({"error": str(error)}, status=409)
+    response = JsonResponse(record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    return response
+
+
+def import_record(request):
+    """Imports a record after replaying every move; a refusal names the ply and the reason."""
+    error, text = None, ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        raw = (
+            upload.read(MAX_RECORD_BYTES + 1) if upload else request.POST.get("record", "").encode()
+        )
+        text = raw.decode("utf-8", "replace") if not upload else ""
+        try:
+            if len(raw) > MAX_RECORD_BYTES:
+                raise RecordError("The record is too large.")
+            try:
+                data = json.loads(raw)
+            except ValueError:
+                raise RecordError("The record is not valid JSON.") from None
+            match = services.match_import(data=data, user=request.user)
+        except RecordError as exc:
+            error = str(exc)
+        else:
+            messages.success(request, "Imported: every move replayed.")
+            return redirect("games:replay", match_id=match.pk)
+    return render(
+        request, "games/import.html", {"error": error, "text": text}, status=400 if error else 200
+    )

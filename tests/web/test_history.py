@@ -1,0 +1,165 @@
+"""History, replay, export/import, the watch list and profiles."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from games import services
+from games.models import Match
+from games.registry import get_engine
+from tests.conftest import PD_OPTIONS
+from tests.web.test_consumer import connect
+
+CELLS = [[r, c] for r in range(5) for c in range(5)][:16]
+
+
+def play_out(match, players, cells=CELLS):
+    for ply, at in enumerate(cells):
+        services.move_play(
+            match_id=match.pk, user=players[ply % 2], ply=ply, move={"type": "place", "at": at}
+        )
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def finished(match, alice, bob):
+    return play_out(match, [alice, bob])
+
+
+def test_history_lists_finished_matches_newest_first_with_filters(
+    client, finished, alice, bob, carol
+):
+    second = services.match_create(game="powerdrain", creator=carol, seat=0)
+    services.match_join(match_id=second.pk, user=bob)
+    services.match_resign(match_id=second.pk, user=bob)
+    services.match_create(game="powerdrain", creator=alice)  # still waiting: not history
+    page = client.get("/history/").content.decode()
+    assert page.count('class="history-row"') == 2
+    assert page.index(f"/m/{second.pk}/replay/") < page.index(f"/m/{finished.pk}/replay/")
+    only_alice = client.get("/history/", {"player": "alice"}).content.decode()
+    assert only_alice.count('class="history-row"') == 1 and f"/m/{finished.pk}/" in only_alice
+    assert client.get("/history/", {"game": "hive-x"}).content.decode().count("history-row") == 2
+    assert "16" in page and "resigned" in page
+
+
+def test_history_is_paginated(client, alice, bob):
+    for _ in range(27):
+        created = services.match_create(game="powerdrain", creator=alice, seat=0)
+        services.match_join(match_id=created.pk, user=bob)
+        services.match_resign(match_id=created.pk, user=alice)
+    first = client.get("/history/").content.decode()
+    assert first.count('class="history-row"') == 25 and "Page 1 of 2" in first
+    assert client.get("/history/?page=2").content.decode().count('class="history-row"') == 2
+
+
+def test_replay_shows_the_board_at_every_ply(client, finished):
+    engine = get_engine("powerdrain")
+    state = engine.setup(2, finished.seed, finished.options)
+    for ply in range(17):
+        page = client.get(f"/m/{finished.pk}/replay/", {"ply": ply}).content.decode()
+        assert f'data-ply="{ply}"' in page
+        assert page.count('data-plug="') == ply == engine.view(state, None)["placed"]
+        if ply < 16:
+            state = engine.apply(state, ply % 2, {"type": "place", "at": CELLS[ply]})
+    fragment = client.get(f"/m/{finished.pk}/replay/?ply=3", headers={"HX-Request": "true"})
+    body = fragment.content.decode()
+    assert body.startswith('<div id="replay"') and "<html" not in body
+    assert "1. a1" in body and "16. a4" in body  # the readable move list
+
+
+def test_replay_of_a_live_match_redirects_to_the_live_page(client, match):
+    response = client.get(f"/m/{match.pk}/replay/")
+    assert response.status_code == 302 and response["Location"] == f"/m/{match.pk}/"
+
+
+def test_export_then_import_gives_an_identical_record(client, finished, alice):
+    record = client.get(f"/m/{finished.pk}/record.json").json()
+    assert record["moves"][0] == {"seat": 0, "move": {"type": "place", "at": [0, 0]}}
+    assert record["seats"] == ["alice", "bob"] and record["options"] == PD_OPTIONS
+    client.force_login(alice)
+    response = client.post("/m/import/", {"record": json.dumps(record)})
+    imported = Match.objects.exclude(pk=finished.pk).get()
+    assert response["Location"] == f"/m/{imported.pk}/replay/"
+    assert imported.state == finished.state and imported.result == finished.result
+    again = client.get(f"/m/{imported.pk}/record.json").json()
+    assert again == record
+
+
+def test_export_of_a_live_match_is_refused(client, match):
+    response = client.get(f"/m/{match.pk}/record.json")
+    assert response.status_code == 409 and "finished" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda r: r["moves"][5]["move"].update(at=[0, 0]),
+            "Ply 5: That section already holds a plug.",
+        ),
+        (lambda r: r["moves"][2].update(seat=1), "Ply 2: It is not your turn."),
+        (lambda r: r["moves"].append(r["moves"][0]), "Ply 16: the game was already over."),
+        (lambda r: r["moves"].pop(), "do not finish the game"),
+        (lambda r: r.update(result={"winners": [1], "scores": [0, 9], "reason": "x"}), "differs"),
+        (lambda r: r.update(game="chess"), "Unknown game"),
+        (lambda r: r.update(seats=["solo"]), "not played by 1 players"),
+        (lambda r: r.update(format="other"), "Not a match record"),
+        (lambda r: r["options"].update(rows=[1]), "setup does not work"),
+    ],
+)
+def test_a_record_that_does_not_replay_is_refused_with_ply_and_reason(
+    client, finished, change, message
+):
+    record = client.get(f"/m/{finished.pk}/record.json").json()
+    change(record)
+    response = client.post("/m/import/", {"record": json.dumps(record)})
+    assert response.status_code == 400 and message in response.content.decode()
+    assert Match.objects.count() == 1
+
+
+def test_import_refuses_junk(client, db):
+    response = client.post("/m/import/", {"record": "{nope"})
+    assert response.status_code == 400 and "not valid JSON" in response.content.decode()
+
+
+def test_resigned_record_round_trips(client, match, bob):
+    services.match_resign(match_id=match.pk, user=bob)
+    record = client.get(f"/m/{match.pk}/record.json").json()
+    response = client.post("/m/import/", {"record": json.dumps(record)})
+    assert response.status_code == 302
+    imported = Match.objects.exclude(pk=match.pk).get()
+    assert client.get(f"/m/{imported.pk}/record.json").json() == record
+
+
+def test_profile_counts_wins_losses_and_draws_per_game(client, finished, alice, bob):
+    services.match_resign(
+        match_id=services.match_join(
+            match_id=services.match_create(game="powerdrain", creator=alice, seat=0).pk, user=bob
+        ).pk,
+        user=alice,
+    )
+    page = client.get("/accounts/u/alice/").content.decode()
+    winners = finished.result["winners"]
+    won = int(winners == [0])
+    lost = 1 + int(winners == [1])
+    drawn = int(winners == [])
+    assert f"Played 2 · won {won} · lost {lost} · drawn {drawn}" in page
+    assert client.get("/accounts/u/nobody/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_watch_list_counts_connected_spectators(client, match, alice):
+    spectators = [(await connect(match))[0] for _ in range(2)]
+    player, _ = await connect(match, alice)
+    for c in [*spectators, player]:
+        await c.receive_from()
+    page = (await sync_to_async(client.get)("/watch/")).content.decode()
+    assert f'data-match="{match.pk}"' in page
+    assert '<td class="viewers">2</td>' in page
+    await spectators[0].disconnect()
+    page = (await sync_to_async(client.get)("/watch/")).content.decode()
+    assert '<td class="viewers">1</td>' in page
+    for c in [spectators[1], player]:
+        await c.disconnect()
