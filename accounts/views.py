@@ -6,8 +6,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.forms import GuestForm, SignupForm
 from accounts.models import User
-from games import selectors
 from accounts.services import guest_create
+from games import selectors
 
 
 def _next_url(request) -> str:
