@@ -74,10 +74,37 @@ class Server:
             self.proc.terminate()
             self.proc.wait(10)
 
+    def kill(self):
+        """Stops the process without a clean shutdown, as a crash or power cut would."""
+        self.proc.kill()
+        self.proc.wait(10)
+
+
+def isolated_env(name: str) -> dict:
+    """Environment for a server process of its own: in scale mode a fresh PostgreSQL database
+    and its own Redis database number, so it never shares rows or groups with the test process."""
+    env = {}
+    if os.environ.get("DATABASE_URL"):
+        env["DATABASE_URL"] = fresh_postgres_database(os.environ["DATABASE_URL"], name)
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = os.environ["REDIS_URL"].rsplit("/", 1)[0] + "/2"
+    return env
+
+
+def fresh_postgres_database(url: str, name: str) -> str:
+    import psycopg
+
+    base, _, _ = url.rpartition("/")
+    database = f"gametable_{name}_{os.getpid()}"
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{database}"')
+    return f"{base}/{database}"
+
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("server"))
+    srv = Server(tmp_path_factory.mktemp("server"), isolated_env("browser"))
     srv.migrate()
     srv.start()
     yield srv

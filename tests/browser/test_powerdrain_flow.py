@@ -1,24 +1,15 @@
 """Two friends play a whole Powerdrain match in the browser while a third person watches."""
 
 import re
-import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from games.powerdrain.engine import ENGINE, State
 from tests.browser.conftest import screenshot
+from tests.browser.flows import sign_up
 
 pytestmark = pytest.mark.browser
-
-
-def sign_up(page, name):
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_password1", "a-long-Passw0rd!")
-    page.fill("#id_password2", "a-long-Passw0rd!")
-    page.click("button:has-text('Create account')")
-    expect(page.locator(".who")).to_contain_text(name)
 
 
 def board_position(page) -> State:
@@ -36,8 +27,7 @@ def board_position(page) -> State:
 
 def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
     alice = new_page()
-    host = f"alice{uuid.uuid4().hex[:6]}"
-    sign_up(alice, host)
+    host = sign_up(alice)
     alice.goto("/")
     card = alice.locator("#game-powerdrain")
     card.locator("select[name=seat]").select_option("0")

@@ -1,0 +1,43 @@
+"""Steps shared by browser tests: signing up, creating a match, joining by invite."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from playwright.sync_api import expect
+
+
+def sign_up(page, name: str | None = None) -> str:
+    name = name or f"user{uuid.uuid4().hex[:8]}"
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_password1", "a-long-Passw0rd!")
+    page.fill("#id_password2", "a-long-Passw0rd!")
+    page.click("button:has-text('Create account')")
+    expect(page.locator(".who")).to_contain_text(name)
+    return name
+
+
+def create_match(
+    page, slug: str, seat: str = "0", options: dict | None = None, players=None
+) -> str:
+    """Creates a match from the lobby card of ``slug``; returns the invite URL."""
+    page.goto("/")
+    card = page.locator(f"#game-{slug}")
+    card.locator("select[name=seat]").select_option(seat)
+    if players:
+        card.locator("select[name=players]").select_option(str(players))
+    if options:
+        card.locator("details.custom summary").click()
+        card.locator("textarea[name=options_json]").fill(json.dumps(options))
+    card.locator("button.button:has-text('New')").click()
+    expect(page.locator("#turn")).to_contain_text("Waiting for players")
+    return page.locator("#invite-url").input_value()
+
+
+def join_as_guest(page, invite: str, nickname: str) -> None:
+    page.goto(invite)
+    page.fill("#id_nickname", nickname)
+    page.click("button:has-text('Play as guest')")
+    expect(page.locator("#board")).to_be_visible()

@@ -1,0 +1,72 @@
+"""Nothing a player did is lost: a server restart and dropped sockets mid-match."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server, isolated_env
+from tests.browser.flows import create_match, join_as_guest, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    srv = Server(tmp_path, isolated_env("restart"))
+    srv.migrate()
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def play_first_target(page, ply):
+    expect(page.locator("#turn")).to_have_text("Your turn.")
+    expect(page.locator("#conn")).to_have_text("live")
+    page.locator(".pd-cell.target").first.click()
+    expect(page.locator("#board")).to_have_attribute("data-ply", str(ply + 1))
+
+
+def test_a_match_survives_a_server_crash_and_the_pages_reconnect_by_themselves(browser, own_server):
+    pages = []
+    for _ in range(3):
+        context = browser.new_context(base_url=own_server.url)
+        context.set_default_timeout(15_000)
+        pages.append(context.new_page())
+    alice, bob, watcher = pages
+    sign_up(alice)
+    invite = create_match(alice, "powerdrain", seat="0")
+    join_as_guest(bob, invite, "Bob")
+    watcher.goto(bob.url)
+    play_first_target(alice, 0)
+    play_first_target(bob, 1)
+
+    own_server.kill()
+    for page in pages:
+        expect(page.locator("#conn")).to_have_text("reconnecting…")
+    own_server.start()  # same port, same database
+    for page in pages:
+        expect(page.locator("#conn")).to_have_text("live")
+        expect(page.locator("#board")).to_have_attribute("data-ply", "2")
+
+    play_first_target(alice, 2)  # the match goes on where it was
+    expect(watcher.locator("#board")).to_have_attribute("data-ply", "3")
+    expect(watcher.locator(".pd-cell[data-plug]")).to_have_count(3)
+    for page in pages:
+        page.context.close()
+
+
+def test_a_move_made_while_the_socket_is_down_goes_by_http_and_is_not_lost(browser, own_server):
+    context_a = browser.new_context(base_url=own_server.url)
+    context_b = browser.new_context(base_url=own_server.url)
+    alice, bob = context_a.new_page(), context_b.new_page()
+    sign_up(alice)
+    invite = create_match(alice, "powerdrain", seat="0")
+    join_as_guest(bob, invite, "Bob")
+    expect(alice.locator("#turn")).to_have_text("Your turn.")
+    # Alice's socket drops (the network blips); the page falls back to an HTMX POST.
+    alice.evaluate("document.dispatchEvent(new CustomEvent('htmx:wsClose'))")
+    alice.locator(".pd-cell.target").first.click()
+    expect(alice.locator("#board")).to_have_attribute("data-ply", "1")
+    expect(bob.locator("#board")).to_have_attribute("data-ply", "1")  # pushed to Bob live
+    expect(bob.locator("#turn")).to_have_text("Your turn.")
+    context_a.close()
+    context_b.close()

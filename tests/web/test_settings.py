@@ -1,0 +1,16 @@
+"""The backends are chosen by environment: embedded default, or PostgreSQL and Redis."""
+
+import os
+
+from channels.layers import get_channel_layer
+from django.db import connection
+
+
+def test_database_follows_database_url(db):
+    expected = "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"
+    assert connection.vendor == expected
+
+
+def test_channel_layer_follows_redis_url():
+    layer = type(get_channel_layer()).__name__
+    assert layer == ("RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer")
