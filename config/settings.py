@@ -73,12 +73,17 @@ TEMPLATES = [
 ]
 
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
+        )
+    }
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
+            "CONN_MAX_AGE": 60,
             # IMMEDIATE takes the write lock when a transaction starts, so concurrent move
             # submissions queue instead of failing with "database is locked".
             "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},

@@ -12,12 +12,15 @@ from channels.db import aclose_old_connections, database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import services
+from games import fragments, services
 from games.models import Match, Presence
-from games.rendering import board_html
+from games.rendering import board_html, cached_board_html
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
+    seat: int | None = None
+    sent: tuple | None = None  # cache key of the fragment this connection shows now
+
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = services.group_name(self.match_id)
@@ -61,8 +64,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # On success the group notice (sent after commit) re-renders every viewer, this one too.
 
     async def match_updated(self, event):
-        await aclose_old_connections()
-        await self.send_board()
+        cache_key = fragments.key(self.match_id, event["ply"], event["status"], self.seat)
+        if cache_key is not None and cache_key == self.sent:
+            return  # this connection already shows that position
+        html = fragments.get(cache_key)
+        if html is None:
+            await aclose_old_connections()
+            await self.send_board()
+            return
+        self.sent = cache_key
+        await self.send(text_data=html)
 
     async def send_board(self, message: str | None = None):
         html = await database_sync_to_async(self._render)(message)
@@ -79,4 +90,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _render(self, message):
         match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)
-        return board_html(match, self.scope["user"], message)
+        self.seat = match.seat_of(self.scope["user"])
+        if message:
+            self.sent = None
+            return board_html(match, self.seat, message)
+        self.sent = fragments.key(match.pk, match.ply, match.status, self.seat)
+        return cached_board_html(match, self.seat)

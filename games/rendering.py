@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
+from games import fragments
 from games.boards import board_context, seat_styles
 from games.models import Match
 from games.selectors import viewer_context
@@ -16,14 +17,32 @@ REASONS = {
 }
 
 
-def board_html(match: Match, user, message: str | None = None) -> str:
-    """Returns the ``#board`` fragment as ``user`` may see it (their seat's view or a spectator's)."""
-    return render_to_string("games/_board.html", board_page_context(match, user, message))
+def board_html(match: Match, seat: int | None, message: str | None = None) -> str:
+    """Returns the ``#board`` fragment as ``seat`` may see it (None: a spectator)."""
+    return render_to_string("games/_board.html", board_page_context(match, seat, message))
 
 
-def board_page_context(match: Match, user, message: str | None = None) -> dict:
-    viewer = viewer_context(match, user)
-    view, seat = viewer["view"], viewer["seat"]
+def cached_board_html(match: Match, seat: int | None) -> str:
+    """The fragment without a message, shared by every viewer in that seat (games.fragments)."""
+    cache_key = fragments.key(match.pk, match.ply, match.status, seat)
+    html = fragments.get(cache_key)
+    if html is None:
+        html = board_html(match, seat)
+        fragments.put(cache_key, html)
+    return html
+
+
+def prerender(match: Match) -> None:
+    """Renders every seat's and the spectators' fragment once, before viewers ask for them."""
+    if match.status == Match.Status.WAITING:
+        return  # not cached while seats change
+    for seat in [*range(match.players), None]:
+        cached_board_html(match, seat)
+
+
+def board_page_context(match: Match, seat: int | None, message: str | None = None) -> dict:
+    viewer = viewer_context(match, seat)
+    view = viewer["view"]
     styles = seat_styles(match.game, match.players)
     seats = []
     for s in match.seats.all():

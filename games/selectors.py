@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from django.db.models import Count, Q, QuerySet
 
+from games.boards import board_module
 from games.models import Match
 from games.registry import get_engine
 
@@ -21,10 +22,9 @@ def state_at(match: Match, ply: int | None = None):
     return state
 
 
-def viewer_context(match: Match, user) -> dict:
-    """What one viewer may see of ``match``: only ``engine.view`` for their seat, never the state."""
+def viewer_context(match: Match, seat: int | None) -> dict:
+    """What one seat may see of ``match``: only ``engine.view`` for that seat, never the state."""
     engine = get_engine(match.game)
-    seat = match.seat_of(user)
     state = engine.from_json(match.state)
     live = match.status == Match.Status.ACTIVE
     legal = (
@@ -34,16 +34,10 @@ def viewer_context(match: Match, user) -> dict:
     )
     return {
         "engine": engine,
-        "seat": seat,
         "view": engine.view(state, seat),
         "legal": legal,
         "my_turn": live and seat is not None and seat in engine.to_move(state),
     }
-
-
-def _small(engine) -> bool:
-    """Engines with a huge move space (Triangulum) are driven by their own board script."""
-    return not hasattr(engine, "random_move")
 
 
 def _with_players(queryset: QuerySet) -> QuerySet:

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.models import Match, Move, Seat
 from games.records import replay_record, resignation
+from games.rendering import prerender
 from games.registry import IllegalMove, get_engine
 
 
@@ -37,9 +38,13 @@ def notify_match_updated(match: Match) -> None:
 
 
 def _notify_on_commit(match: Match) -> None:
-    ply, status = match.ply, match.status
-    snapshot = Match(pk=match.pk, ply=ply, status=status)
-    transaction.on_commit(lambda: notify_match_updated(snapshot))
+    """After commit: render the new position for every seat once, then tell the viewers."""
+
+    def publish():
+        prerender(match)
+        notify_match_updated(match)
+
+    transaction.on_commit(publish)
 
 
 @transaction.atomic

@@ -15,7 +15,7 @@ from games.rendering import board_html, board_page_context
 
 def match_page(request, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
-    context = board_page_context(match, request.user)
+    context = board_page_context(match, match.seat_of(request.user))
     context["invite_url"] = request.build_absolute_uri(f"/m/join/{match.invite}/")
     context["board_css"] = f"css/games/{match.game}.css"
     context["board_script"] = getattr(board_module(match.game), "SCRIPT", None)
@@ -25,7 +25,7 @@ def match_page(request, match_id: int):
 def board_fragment(request, match_id: int):
     """The live fragment alone: what the socket pushes, for clients that resynchronise by HTTP."""
     match = get_object_or_404(Match, pk=match_id)
-    return HttpResponse(board_html(match, request.user))
+    return HttpResponse(board_html(match, match.seat_of(request.user)))
 
 
 @require_POST
@@ -44,7 +44,7 @@ def move_post(request, match_id: int):
         message = str(error)
     match = Match.objects.get(pk=match_id)
     if request.htmx:
-        return HttpResponse(board_html(match, request.user, message), status=200)
+        return HttpResponse(board_html(match, match.seat_of(request.user), message))
     if message:
         messages.error(request, message)
     return redirect("games:match", match_id=match_id)
@@ -57,9 +57,8 @@ def resign(request, match_id: int):
         services.match_resign(match_id=match_id, user=request.user)
     except services.Refused as error:
         if request.htmx:
-            return HttpResponse(
-                board_html(get_object_or_404(Match, pk=match_id), request.user, str(error))
-            )
+            match = get_object_or_404(Match, pk=match_id)
+            return HttpResponse(board_html(match, match.seat_of(request.user), str(error)))
         messages.error(request, str(error))
     if request.htmx:
         return HttpResponse(status=204)  # the socket pushes the finished board to everyone

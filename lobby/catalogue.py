@@ -6,6 +6,7 @@ import html
 import re
 from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 from games.boards import board_module
@@ -16,9 +17,14 @@ def _package(slug: str):
     return import_module(ENGINES[slug].partition(":")[0].rsplit(".", 1)[0])
 
 
+def playable(slug: str) -> bool:
+    """A game is offered once it has a board as well as an engine."""
+    return find_spec(f"{_package(slug).__name__}.board") is not None
+
+
 def games() -> list[dict]:
-    """Returns every game with its lobby facts, in registry order."""
-    return [game(slug) for slug in ENGINES]
+    """Returns every playable game with its lobby facts, in registry order."""
+    return [game(slug) for slug in ENGINES if playable(slug)]
 
 
 def game(slug: str) -> dict:

@@ -21,13 +21,15 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     for r, line in enumerate(view["cells"]):
         for c, cell in enumerate(line):
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
-            item = {"r": r, "c": c, "x": x, "y": y, "cx": x + CELL / 2, "cy": y + CELL / 2}
+            item = {"r": r, "c": c, "x": x, "y": y, "cx": x + CELL // 2, "cy": y + CELL // 2}
             if cell:
                 style = SEATS[cell["seat"]]
+                sign = style["sign"]
                 item.update(
                     plug=cell,
+                    digits=" ".join(cell["plug"]),
+                    volts=f"{sign}{cell['base']} → {sign if cell['final'] else ''}{cell['final']}",
                     colour=style["colour"],
-                    sign=style["sign"],
                     active=cell["final"] > 0,
                     last=view["last"] == [r, c],
                 )
@@ -50,6 +52,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "size": size,
         "margin": MARGIN,
         "grid_end": MARGIN + 5 * CELL,
+        "preview": " ".join(view["current"]) if view["current"] else "",
         "mover_colour": SEATS[view["to_move"][0]]["colour"] if view["to_move"] else "#888",
         "choosable": sorted({m["plug"] for m in legal if "plug" in m}),
     }

@@ -72,7 +72,11 @@ class Server:
     def stop(self):
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
-            self.proc.wait(10)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:  # sockets still open: do not wait for them
+                self.proc.kill()
+                self.proc.wait(10)
 
     def kill(self):
         """Stops the process without a clean shutdown, as a crash or power cut would."""
