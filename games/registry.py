@@ -37,6 +37,8 @@ class Engine(Protocol):
 # slug -> "module:attribute" of the engine instance, in the order the lobby lists them.
 ENGINES: dict[str, str] = {
     "powerdrain": "games.powerdrain.engine:ENGINE",
+    "high-voltage-companies": "games.high_voltage_companies.engine:ENGINE",
+    "high-voltage": "games.high_voltage.engine:ENGINE",
 }
 
 

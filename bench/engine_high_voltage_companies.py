@@ -1,0 +1,86 @@
+"""High Voltage (power companies) engine speed: random full games per second for 2, 3, 4 players.
+
+Two playouts: "random" uses the engine's random_move (a kind of action, then a move of
+that kind) for every ply, as the test harness does; "reveal-heavy" reveals 85% of the
+time and declares whenever it can, so games run until the last card is placed.
+Also: full legal_moves listings per second on a full board (~34,000 moves).
+
+Run: .venv/bin/python bench/engine_high_voltage_companies.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.high_voltage_companies.engine import ENGINE  # noqa: E402
+
+
+def choose(state, seat: int, rng: random.Random, heavy: bool) -> dict:
+    if heavy and state.phase == "action" and rng.random() < 0.85:
+        grid = ENGINE.view(state, seat)["grid"]
+        down = [[r, c] for r in range(7) for c in range(7) if grid[r][c] == {"face_down": True}]
+        return {"type": "reveal", "at": rng.choice(down)}
+    if heavy and state.phase == "declare":
+        moves = list(ENGINE.legal_moves(state, seat))
+        lines = [m for m in moves if m["type"] == "declare"]
+        return rng.choice(lines if lines and rng.random() < 0.9 else moves)
+    return ENGINE.random_move(state, seat, rng)
+
+
+def play_games(players: int, seconds: float, heavy: bool):
+    """Plays seeded games until ``seconds`` have passed; returns games, plies, time, endings."""
+    games = plies = 0
+    reasons: dict[str, int] = {}
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(games)
+        state = ENGINE.setup(players, games)
+        while seats := ENGINE.to_move(state):
+            state = ENGINE.apply(state, seats[0], choose(state, seats[0], rng, heavy))
+            plies += 1
+        games += 1
+        reason = ENGINE.outcome(state)["reason"]
+        reasons[reason] = reasons.get(reason, 0) + 1
+    return games, plies, time.perf_counter() - start, reasons
+
+
+def list_moves(seconds: float) -> tuple[int, int, float]:
+    """legal_moves listings per second with all 48 cards face up (the largest move list)."""
+    state = ENGINE.setup(4, 3)
+    cells = tuple((c[0], c[1], c[2], True) if c else None for c in state.cells)
+    state = ENGINE.from_json({**ENGINE.to_json(state), "cells": cells, "face_down": 0})
+    seat = ENGINE.to_move(state)[0]
+    size = len(list(ENGINE.legal_moves(state, seat)))
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        list(ENGINE.legal_moves(state, seat))
+        calls += 1
+    return calls, size, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args()
+    share = args.seconds / 2
+    for heavy in (False, True):
+        label = "reveal-heavy" if heavy else "random"
+        for players in (2, 3, 4):
+            games, plies, elapsed, reasons = play_games(players, share, heavy)
+            print(
+                f"{label:>12} {players} players: {games / elapsed:8.1f} games/s, "
+                f"{plies / elapsed:7.0f} plies/s, {plies / games:5.1f} plies/game, "
+                f"endings {dict(sorted(reasons.items()))}"
+            )
+    calls, size, elapsed = list_moves(share)
+    print(f"legal_moves on a full board: {calls / elapsed:.1f} lists/s ({size} moves each)")
+
+
+if __name__ == "__main__":
+    main()
