@@ -27,11 +27,9 @@ def viewer_context(match: Match, seat: int | None) -> dict:
     engine = get_engine(match.game)
     state = engine.from_json(match.state)
     live = match.status == Match.Status.ACTIVE
-    legal = (
-        list(engine.legal_moves(state, seat))
-        if live and seat is not None and _small(engine)
-        else []
-    )
+    # Boards of games with huge move spaces build moves in their script instead.
+    listed = live and seat is not None and getattr(board_module(match.game), "LIST_LEGAL_MOVES", True)
+    legal = list(engine.legal_moves(state, seat)) if listed else []
     return {
         "engine": engine,
         "view": engine.view(state, seat),
