@@ -129,6 +129,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Largest WebSocket frame a client may send; anything bigger is refused unread.
 MAX_FRAME_BYTES = 4096
+# Frames one connection may send: a burst, then a steady rate (spam gets a polite refusal).
+FRAME_BURST = int(os.environ.get("FRAME_BURST", "10"))
+FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", "4"))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = os.environ.get("INSECURE_COOKIES") != "1"

@@ -7,6 +7,7 @@ group notices carry no board, so each connection renders its own viewer's view.
 from __future__ import annotations
 
 import json
+import time
 
 from channels.db import aclose_old_connections, database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -17,11 +18,29 @@ from games.models import Match, Presence
 from games.rendering import board_html, cached_board_html
 
 
+class TokenBucket:
+    """Allows ``burst`` frames at once and ``rate`` per second after that, per connection."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
     sent: tuple | None = None  # cache key of the fragment this connection shows now
 
     async def connect(self):
+        self.bucket = TokenBucket(settings.FRAMES_PER_SECOND, settings.FRAME_BURST)
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = services.group_name(self.match_id)
         if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
@@ -44,6 +63,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         if len(text_data.encode()) > settings.MAX_FRAME_BYTES:
             await self.send_board("That message is too large.")
+            return
+        if not self.bucket.take():
+            await self.send_board("Too many messages: slow down a little.")
             return
         try:
             frame = json.loads(text_data)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 
 from games import fragments
@@ -36,6 +37,7 @@ def prerender(match: Match) -> None:
     """Renders every seat's and the spectators' fragment once, before viewers ask for them."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
+    prefetch_related_objects([match], "seats__user")  # one query for every render below
     for seat in [*range(match.players), None]:
         cached_board_html(match, seat)
 

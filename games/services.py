@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from games.models import Match, Move, Seat
 from games.records import replay_record, resignation
-from games.rendering import prerender
 from games.registry import IllegalMove, get_engine
+from games.rendering import prerender
 
 
 class Refused(Exception):

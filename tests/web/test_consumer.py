@@ -121,3 +121,23 @@ async def test_reconnecting_client_catches_up_with_missed_moves(match, alice, bo
     assert 'data-ply="1"' in html and "Your turn" in html
     await b.disconnect()
     assert (await sync_to_async(Match.objects.get)(pk=match.pk)).ply == 1
+
+
+async def test_frame_spam_is_rate_limited_per_connection(match, carol, settings):
+    settings.FRAME_BURST, settings.FRAMES_PER_SECOND = 5, 0.01
+    spammer, _ = await connect(match, carol)
+    await spammer.receive_from()
+    replies = []
+    for _ in range(8):
+        await spammer.send_to(
+            text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0})
+        )
+        replies.append(await spammer.receive_from(timeout=3))
+    assert all("watching" in r for r in replies[:5])
+    assert all("slow down" in r for r in replies[5:])
+    other, _ = await connect(match, carol)  # a limit per connection, not per person
+    await other.receive_from()
+    await other.send_to(text_data="{}")
+    assert "slow down" not in await other.receive_from(timeout=3)
+    await spammer.disconnect()
+    await other.disconnect()
