@@ -18,8 +18,9 @@ def _package(slug: str):
 
 
 def playable(slug: str) -> bool:
-    """A game is offered once it has a board as well as an engine."""
-    return find_spec(f"{_package(slug).__name__}.board") is not None
+    """A game is offered once it has a board renderer as well as an engine."""
+    module = f"{_package(slug).__name__}.board"
+    return find_spec(module) is not None and hasattr(import_module(module), "context")
 
 
 def games() -> list[dict]:
