@@ -39,6 +39,7 @@ ENGINES: dict[str, str] = {
     "powerdrain": "games.powerdrain.engine:ENGINE",
     "high-voltage-companies": "games.high_voltage_companies.engine:ENGINE",
     "high-voltage": "games.high_voltage.engine:ENGINE",
+    "hive": "games.hive.engine:ENGINE",
 }
 
 
