@@ -86,13 +86,9 @@ else:
             "CONN_MAX_AGE": 60,
             # IMMEDIATE takes the write lock when a transaction starts, so concurrent move
             # submissions queue instead of failing with "database is locked".
-            # WAL lets readers run beside the writer and makes a durable commit one fsync.
-            "OPTIONS": {
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
-            },
-            "TEST": {"NAME": VAR_DIR / "test.sqlite3"},
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            # A file (threads in tests share it), one per test process so parallel runs never collide.
+            "TEST": {"NAME": VAR_DIR / f"test-{os.getpid()}.sqlite3"},
         }
     }
 
