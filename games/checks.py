@@ -15,7 +15,7 @@ def require_keys(move: Any, allowed: dict[str, set[str]]) -> str:
     if not isinstance(move, dict):
         raise IllegalMove("A move must be a JSON object.")
     kind = move.get("type")
-    if kind not in allowed:
+    if not isinstance(kind, str) or kind not in allowed:
         raise IllegalMove(f"Unknown move type {kind!r}; expected one of {sorted(allowed)}.")
     keys = set(move) - {"type"}
     missing = allowed[kind] - keys
