@@ -1,0 +1,112 @@
+"""Layout for the High Voltage SVG: a 24×24 field of holes, 10 user units per cell.
+
+Every value comes from the viewer's ``view`` (the whole board: High Voltage has
+no secrets) and the viewer's legal moves. Each legal post is one transparent
+``<rect>`` with its ``data-move`` and, for the hover / tap preview, the links it
+would make (``data-links``) and the ones a standing line blocks (``data-blocked``),
+as ``x1,y1,x2,y2;...`` in cell coordinates.
+"""
+
+from __future__ import annotations
+
+from games.boards import move_attr
+from games.high_voltage.engine import swamp_cells
+from games.high_voltage.preview import previews
+
+SEATS = [
+    {"name": "Blue", "colour": "#1971c2", "direction": "left ↔ right"},
+    {"name": "Red", "colour": "#e03131", "direction": "top ↕ bottom"},
+]
+OPTIONS: list[dict] = []  # swamps are set through the lobby's custom setup JSON
+SCRIPT = "js/games/high-voltage.js"
+CELL = 10
+MARGIN = 10  # room for the column letters and row numbers
+
+
+def _segments(links) -> str:
+    """'x1,y1,x2,y2;...' in cell coordinates, for the board script."""
+    return ";".join(f"{a[0]},{a[1]},{b[0]},{b[1]}" for a, b in links)
+
+
+def _centre(x: int, y: int) -> tuple[int, int]:
+    return x * CELL + CELL // 2, y * CELL + CELL // 2
+
+
+def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
+    size = view["size"]
+    last_index = size - 1
+    grid = size * CELL
+    best = [{tuple(p) for p in line} if len(line) > 1 else set() for line in view["best_lines"]]
+    links = []
+    for owner, seat_links in enumerate(view["links"]):
+        for a, b in seat_links:
+            (x1, y1), (x2, y2) = _centre(*a), _centre(*b)
+            links.append(
+                {
+                    "x1": x1,
+                    "y1": y1,
+                    "x2": x2,
+                    "y2": y2,
+                    "seat": owner,
+                    "best": tuple(a) in best[owner] and tuple(b) in best[owner],
+                }
+            )
+    last = tuple(view["last"]) if view["last"] else None
+    posts = []
+    for owner, seat_posts in enumerate(view["posts"]):
+        for x, y in seat_posts:
+            cx, cy = _centre(x, y)
+            posts.append(
+                {
+                    "cx": cx,
+                    "cy": cy,
+                    "at": f"{x},{y}",
+                    "seat": owner,
+                    "best": (x, y) in best[owner],
+                    "last": (x, y) == last,
+                }
+            )
+    post_moves = [m for m in legal if m["type"] == "post"]
+    preview = previews(view, seat, [m["at"] for m in post_moves]) if post_moves else {}
+    targets = []
+    for move in post_moves:
+        x, y = move["at"]
+        made, blocked = preview[(x, y)]
+        targets.append(
+            {
+                "x": x * CELL,
+                "y": y * CELL,
+                "move": move_attr(move),
+                "links": _segments(made),
+                "blocked": _segments(blocked),
+            }
+        )
+    choices = {m["type"]: move_attr(m) for m in legal if m["type"] in ("keep", "mirror")}
+    mirrored = [[y, x, s] for x, y, s in view["swamps"]]
+    to_move = view["to_move"][0] if view["to_move"] else None
+    return {
+        "grid": grid,
+        "viewbox": f"{-MARGIN} {-MARGIN} {grid + 2 * MARGIN} {grid + 2 * MARGIN}",
+        "edge": last_index * CELL,  # where the far border row / column starts
+        "inner": grid - 2 * CELL,  # length of a border strip without its corners
+        "label_near": -MARGIN // 2,
+        "label_far": grid + MARGIN // 2,
+        "cols": [{"x": i * CELL + CELL // 2, "name": view["column_names"][i]} for i in range(size)],
+        "rows": [{"y": i * CELL + CELL // 2, "name": i + 1} for i in range(size)],
+        "corners": [{"x": x * CELL, "y": y * CELL} for x, y in view["corners"]],
+        "swamp_cells": [{"x": x * CELL, "y": y * CELL} for x, y in view["swamp_cells"]],
+        "swamps": [{"x": x * CELL, "y": y * CELL, "w": s * CELL} for x, y, s in view["swamps"]],
+        "mirror_cells": [{"x": x * CELL, "y": y * CELL} for x, y in swamp_cells(mirrored)],
+        "links": links,
+        "posts": posts,
+        "last": dict(zip(("cx", "cy"), _centre(*last), strict=True)) if last else None,
+        "targets": targets,
+        "choices": choices,
+        "to_move": to_move,
+        "mover_name": SEATS[to_move]["name"] if to_move is not None else "",
+        "seats": [
+            {**style, "index": i, "score": view["scores"][i]} for i, style in enumerate(SEATS)
+        ],
+        "span": last_index,
+        "finished": view["outcome"] is not None,
+    }

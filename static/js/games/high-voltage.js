@@ -1,0 +1,88 @@
+// High Voltage: preview the power lines a pylon would make, before setting it.
+//
+// Every legal cell is a <rect data-move> in .hv-targets carrying data-links (the lines
+// it would make) and data-blocked (knight neighbours a standing line cuts off), both as
+// "x1,y1,x2,y2;..." in cells. A mouse previews on hover and sets on click; a finger
+// previews on the first tap and sets on a second tap of the same cell.
+(function () {
+  "use strict";
+  const SVG = "http://www.w3.org/2000/svg";
+  const COLUMNS = "abcdefghijklmnopqrstuvwx";
+  const centre = (v) => String(Number(v) * 10 + 5);
+
+  function element(name, attrs) {
+    const el = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    return el;
+  }
+
+  function segments(text) {
+    return (text || "").split(";").filter(Boolean).map((s) => s.split(","));
+  }
+
+  GameTable.register("high-voltage", {
+    init(board) {
+      const layer = board.querySelector(".hv-preview");
+      const targets = board.querySelector(".hv-targets");
+      const hint = board.querySelector(".hv-hint");
+      if (!layer || !targets || board.dataset.hvReady) return;
+      board.dataset.hvReady = "1";
+      let armed = null;
+      let pointer = "mouse";
+
+      function describe(rect, tapped) {
+        if (!hint) return;
+        const [x, y] = JSON.parse(rect.dataset.move).at;
+        const made = segments(rect.dataset.links).length;
+        const blocked = segments(rect.dataset.blocked).length;
+        let text = `${COLUMNS[x]}${y + 1}: ${made ? `${made} new line${made > 1 ? "s" : ""}` : "no new line"}`;
+        if (blocked) text += `, ${blocked} blocked by a crossing line`;
+        hint.textContent = tapped ? `${text} — tap again to set the pylon.` : text;
+        hint.classList.add("active");
+      }
+
+      function clear() {
+        layer.replaceChildren();
+        if (hint) { hint.textContent = hint.dataset.default; hint.classList.remove("active"); }
+      }
+
+      function show(rect, tapped) {
+        layer.replaceChildren();
+        const [x, y] = JSON.parse(rect.dataset.move).at;
+        for (const [x1, y1, x2, y2] of segments(rect.dataset.blocked)) {
+          layer.append(element("line", { class: "hv-pv-blocked", x1: centre(x1), y1: centre(y1), x2: centre(x2), y2: centre(y2) }));
+        }
+        for (const [x1, y1, x2, y2] of segments(rect.dataset.links)) {
+          layer.append(element("line", { class: "hv-pv-link", x1: centre(x1), y1: centre(y1), x2: centre(x2), y2: centre(y2) }));
+        }
+        layer.append(element("circle", { class: "hv-pv-post", cx: centre(x), cy: centre(y), r: "3.3" }));
+        if (tapped) layer.append(element("circle", { class: "hv-pv-ring", cx: centre(x), cy: centre(y), r: "7.5" }));
+        describe(rect, tapped);
+      }
+
+      function arm(rect) {
+        if (armed) armed.classList.remove("armed");
+        armed = rect;
+        if (rect) { rect.classList.add("armed"); show(rect, true); } else clear();
+      }
+
+      const target = (event) => event.target.closest?.(".hv-targets [data-move]");
+      targets.addEventListener("mouseover", (event) => { const t = target(event); if (t) show(t, t === armed); });
+      targets.addEventListener("mouseleave", () => (armed ? show(armed, true) : clear()));
+      board.addEventListener("pointerdown", (event) => { pointer = event.pointerType; }, true);
+      // Capture phase: runs before match.js, which sends the move on a bubbling click.
+      board.addEventListener("click", (event) => {
+        const touch = pointer === "touch";
+        pointer = "mouse";
+        const t = target(event);
+        if (!touch) return;
+        if (!t) { arm(null); return; }
+        if (t !== armed) {
+          event.stopPropagation();
+          event.preventDefault();
+          arm(t);
+        }
+      }, true);
+    },
+  });
+})();
