@@ -10,10 +10,19 @@ from games.boards import board_context, seat_styles
 from games.models import Match
 from games.selectors import viewer_context
 
+# How each engine's outcome reason reads after "X won ...".
 REASONS = {
     "resigned": "by resignation",
-    "connected": "by connection",
+    "active plugs": "on active plugs",
     "voltage": "on total voltage",
+    "connected": "by connection",
+    "posts": "on score after 200 pylons",
+    "energy": "as the energy chips ran out",
+    "cards": "after the last card was placed",
+    "quiet": "after a quiet round",
+    "bee surrounded": "by surrounding the bee",
+    "move limit": "on free fields around the bees",
+    "parties": "on match points",
     "draw": "",
 }
 
@@ -80,7 +89,7 @@ def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
     if match.status == Match.Status.FINISHED:
         result = match.result or {}
         winners = [s for s in seats if s["winner"]]
-        how = REASONS.get(result.get("reason", ""), f"on {result.get('reason', '')}").strip()
+        how = REASONS.get(result.get("reason", ""), f"({result.get('reason', '')})").strip()
         if not winners:
             return "The match is drawn."
         if seat is not None and any(s["you"] for s in winners):
