@@ -46,6 +46,8 @@ Readings this table chose where GAMES.md and the seed are silent:
   usually multicoloured, so there is no single colour) and the point chips it earns.
 - `scores` in views while the game runs are the public point chips; outcome
   reasons are "energy", "cards" and "quiet".
+- `view["last_turn"]` (everybody) names the previous turn's seat, the places of the cards it
+  touched and the lines it declared, so boards can highlight the last move.
 - `random_move` picks a kind of action (reveal, rotate, move, swap) uniformly and
   then a move of that kind uniformly: listing-uniform play almost never reveals.
 """

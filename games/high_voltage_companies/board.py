@@ -1,128 +1,341 @@
-"""Pure board maths: the 7×7 grid, the 28 distributors and tracing power lines.
+"""Layout for the High Voltage (power companies) SVG: the 7×7 grid of line cards inside
+the distributor frame, whose outer band is the companies' score track.
 
-A place is an index ``row * 7 + col``. A cell is ``None`` (empty: the gap, or the
-place a revealed card was lifted from) or a tuple ``(card, rotation, chip, up)``
-with chip 0 = none, 1 = HIGH VOLTAGE, 2 = DANGER, and ``up`` whether it is face up.
+Everything comes from the viewer's ``view``: face-down cards have no face there, the
+revealed card in hand has one only in the mover's view, and the view names only the
+viewer's own company until the end. The full move list is far too long to print
+(up to ~35,000 swaps), so the board script builds moves from the cards' data
+attributes and the server validates each one.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import math
 
-from games.high_voltage_companies.cards import DANGER_IDS, EXITS, E, N, S, W
+from games.boards import move_attr
+from games.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
+
+SEATS = [
+    {"name": "Volta", "colour": "#7048e8"},
+    {"name": "Ampère", "colour": "#c2255c"},
+    {"name": "Ohm", "colour": "#8c5a2b"},
+    {"name": "Tesla", "colour": "#495057"},
+]
+OPTIONS: list[dict] = []
+SCRIPT = "js/games/high-voltage-companies.js"
+LIST_LEGAL_MOVES = False
 
 SIZE = 7
-PLACES = SIZE * SIZE
-CENTRE = 3 * SIZE + 3
-START_UP = (2 * SIZE + 3, 4 * SIZE + 3, 3 * SIZE + 2, 3 * SIZE + 4)  # [2,3] [4,3] [3,2] [3,4]
-NONE, HIGH_VOLTAGE, DANGER = 0, 1, 2
-CHIP_NAMES = (None, "high_voltage", "danger")
-STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+CELL = 80
+TRACK = 30  # outer band of the frame: the score track
+FRAME = 76  # whole frame: track band + distributor band
+GRID = SIZE * CELL
+TOTAL = GRID + 2 * FRAME
+LAP = 32  # track spaces round the frame: 4 corners + 28 distributors
+COLOUR_HEX = {"red": "#e03131", "yellow": "#f5b700", "green": "#2f9e44", "blue": "#1c7ed6"}
+COLOUR_NAMES = {c: c.capitalize() for c in COLOURS}
+EDGE_POINT = {"N": (40, 0), "E": (80, 40), "S": (40, 80), "W": (0, 40)}
+CORNER = {
+    frozenset("NE"): (80, 0),
+    frozenset("ES"): (80, 80),
+    frozenset("SW"): (0, 80),
+    frozenset("NW"): (0, 0),
+}
+REASONS = {
+    "energy": "the last energy chip was placed",
+    "cards": "the last face-down card was placed",
+    "quiet": "a full round passed without a reveal or a declaration",
+}
 
 
-def _distributors():
-    """id -> (colour index, first place, edge the line enters by), in frame order."""
-    frame = (
-        [f"N{i}" for i in range(SIZE)]
-        + [f"E{i}" for i in range(SIZE)]
-        + [f"S{i}" for i in reversed(range(SIZE))]
-        + [f"W{i}" for i in reversed(range(SIZE))]
-    )
-    table = {}
-    for position, name in enumerate(frame):
-        side, i = name[0], int(name[1])
-        row, col, edge = {
-            "N": (0, i, N),
-            "E": (i, SIZE - 1, E),
-            "S": (SIZE - 1, i, S),
-            "W": (i, 0, W),
-        }[side]
-        table[name] = (position % 4, row * SIZE + col, edge)
-    return table
+def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
+    """Returns the SVG layout and the mover's controls for ``seat`` (None: a spectator)."""
+    phase = view["phase"]
+    over = view["outcome"] is not None
+    mover = seat is not None and not over and seat in view["to_move"]
+    touched = {tuple(p) for p in view["touched"]}
+    declared_places = {tuple(p) for line in view["declared"] for p in line["cards"]}
+    last_turn = view.get("last_turn") or {"seat": None, "touched": [], "declared": []}
+    last = {tuple(p) for p in last_turn["touched"]} - touched
+    last_ends = {end for line in last_turn["declared"] for end in (line["from"], line["to"])}
+    gap = tuple(view["gap"])
+    hand = view["hand"]
+    hand_from = tuple(hand["from"]) if hand else None
 
-
-DISTRIBUTORS = _distributors()
-DISTRIBUTOR_IDS = tuple(sorted(DISTRIBUTORS))
-
-
-def _neighbours():
-    """(place, exit edge) -> next place, or the distributor id when the edge is on the frame."""
-    table = {}
-    for place in range(PLACES):
-        row, col = divmod(place, SIZE)
-        for edge, (dr, dc) in STEP.items():
-            r, c = row + dr, col + dc
-            if 0 <= r < SIZE and 0 <= c < SIZE:
-                table[place, edge] = r * SIZE + c
+    cells = []
+    for r, row in enumerate(view["grid"]):
+        for c, cell in enumerate(row):
+            x, y = _xy(r, c)
+            item = {"r": r, "c": c, "x": x, "y": y, "at": f"{r},{c}"}
+            if cell is None:
+                item["empty"] = True
+                item["gap"] = (r, c) == gap
+                item["lifted"] = (r, c) == hand_from
+                item["place_target"] = mover and phase == "place"
+            elif cell["face_down"]:
+                item["down"] = True
+                if mover and phase == "action":
+                    item["move"] = move_attr({"type": "reveal", "at": [r, c]})
             else:
-                table[place, edge] = "NESW"[edge] + str(row if edge in (E, W) else col)
-    return table
+                item.update(_face(cell))
+                item["touched"] = (r, c) in touched
+                item["declared"] = (r, c) in declared_places
+                item["last"] = (r, c) in last
+                item["pickable"] = mover and phase == "action"
+            cells.append(item)
+
+    hand_card = None
+    if hand and hand["card"]:
+        x, y = _xy(*hand_from)
+        hand_card = {**_face({**hand["card"], "chip": None}), "x": x, "y": y}
+
+    lines = [
+        {
+            "index": i,
+            "from": line["from"],
+            "to": line["to"],
+            "path": _line_path(line),
+            "cards": len(line["cards"]),
+            "points": line["points"],
+            "colours": [{"hex": COLOUR_HEX[c], "name": c} for c in line["colours"]],
+            "move": move_attr({"type": "declare", "from": line["from"]}),
+        }
+        for i, line in enumerate(view["closable"])
+    ]
+    declared = [{"path": _line_path(line), **line} for line in view["declared"]]
+
+    players = view["players"]
+    trays = [
+        {
+            "index": s,
+            "colour": SEATS[s]["colour"],
+            "role": SEATS[s]["name"],
+            "actions": [i < view["action_chips"][s] for i in range(5)],
+            "actions_left": view["action_chips"][s],
+            "special": view["special_available"][s],
+            "points": view["point_chips"][s],
+            "current": not over and s == view["current"],
+            "company": (view["companies"] or [None] * players)[s],
+        }
+        for s in range(players)
+    ]
+    company = view["company"]
+    return {
+        "size": TOTAL,
+        "frame": FRAME,
+        "track_band": TRACK,
+        "grid_size": GRID,
+        "cells": cells,
+        "hand": hand_card,
+        "hand_from": "{},{}".format(*hand_from) if hand_from else "",
+        "gap": "{},{}".format(*gap),
+        "gap_xy": _xy(*gap),
+        "distributors": _distributors(view, last_ends),
+        "track": _track(),
+        "markers": _markers(view),
+        "scores": [
+            {"colour": c, "name": COLOUR_NAMES[c], "hex": COLOUR_HEX[c], "points": view["track"][c]}
+            for c in COLOURS
+        ],
+        "lines": lines,
+        "declared": declared,
+        "trays": trays,
+        "mover": mover,
+        "phase": phase,
+        "actions_left": view["action_chips"][seat] if mover else 0,
+        "special_left": bool(view["special_available"][seat]) if mover else False,
+        "double": (
+            move_attr({"type": "double"})
+            if mover and phase == "declare" and view["can_double"]
+            else ""
+        ),
+        "end": move_attr({"type": "end"}) if mover and phase == "declare" else "",
+        "company": (
+            {"colour": company, "name": COLOUR_NAMES[company], "hex": COLOUR_HEX[company]}
+            if company
+            else None
+        ),
+        "mover_colour": SEATS[view["current"]]["colour"],
+        "last_colour": SEATS[last_turn["seat"]]["colour"] if last_turn["seat"] is not None else "",
+        "last_seat": last_turn["seat"],
+        "mover_role": SEATS[view["current"]]["name"],
+        "ranking": _ranking(view) if over else [],
+        "reason": REASONS.get(view["outcome"]["reason"], "") if over else "",
+    }
 
 
-NEXT = _neighbours()
+def _xy(r: int, c: int) -> tuple[int, int]:
+    return FRAME + c * CELL, FRAME + r * CELL
 
 
-class Line(NamedTuple):
-    """A closable power line, traced from its named end ``start`` to ``end``."""
-
-    start: str
-    end: str
-    places: tuple[int, ...]  # in trace order
-    colours: tuple[int, ...]  # distributor line, each card's segment, distributor line
-
-
-def trace(cells, start: str) -> Line | None:
-    """Follows the line from ``start``; returns it only when it is closable (GAMES.md §3).
-
-    Closable: it reaches a distributor on another side through face-up cards, uses at
-    least 4 cards, passes no card twice, meets no DANGER (chip or printed) and
-    carries at most 3 HIGH VOLTAGE chips.
-    """
-    colour, place, edge = DISTRIBUTORS[start]
-    colours = [colour]
-    places = []
-    high = 0
-    while True:
-        cell = cells[place]
-        if cell is None or not cell[3] or cell[2] == DANGER or cell[0] in DANGER_IDS:
-            return None
-        if place in places:
-            return None
-        places.append(place)
-        high += cell[2]
-        if high > 3:
-            return None
-        out, segment = EXITS[cell[0]][cell[1]][edge]
-        colours.append(segment)
-        nxt = NEXT[place, out]
-        if type(nxt) is str:
-            if nxt[0] == start[0] or len(places) < 4:
-                return None
-            colours.append(DISTRIBUTORS[nxt][0])
-            return Line(start, nxt, tuple(places), tuple(colours))
-        place, edge = nxt, (out + 2) % 4
+def _face(cell: dict) -> dict:
+    """A face-up card: its two segments as SVG paths in a 80×80 box, chips and flags."""
+    segments = []
+    for seg in cell["segments"]:
+        a, b = seg["edges"]
+        (x1, y1), (x2, y2) = EDGE_POINT[a], EDGE_POINT[b]
+        if {a, b} in ({"N", "S"}, {"E", "W"}):
+            path = f"M{x1} {y1}L{x2} {y2}"
+            straight = True
+        else:
+            cx, cy = CORNER[frozenset((a, b))]
+            delta = math.atan2(y2 - cy, x2 - cx) - math.atan2(y1 - cy, x1 - cx)
+            delta = (delta + math.pi) % (2 * math.pi) - math.pi
+            path = f"M{x1} {y1}A40 40 0 0 {1 if delta > 0 else 0} {x2} {y2}"
+            straight = False
+        segments.append(
+            {
+                "path": path,
+                "colour": seg["colour"],
+                "hex": COLOUR_HEX[seg["colour"]],
+                "straight": straight,
+            }
+        )
+    return {
+        "card": cell["card"],
+        "rotation": cell["rotation"],
+        "shape": cell["shape"],
+        "segments": segments,
+        "bridge": cell["shape"] == "cross",
+        "printed_danger": cell["danger"],
+        "chip": cell["chip"],
+        "danger": cell["danger"] or cell["chip"] == "danger",
+        "new_rotations": ",".join(str(k) for k in NEW_ROTATIONS[cell["card"]][cell["rotation"]]),
+        "title": " and ".join(
+            f"{s['colour']} {'straight' if s['straight'] else 'curve'}" for s in segments
+        ),
+    }
 
 
-def closable_lines(cells) -> list[Line]:
-    """Every closable line once, named by the end whose id sorts first as a string."""
-    lines = []
-    for start in DISTRIBUTOR_IDS:
-        line = trace(cells, start)
-        if line is not None and start < line.end:
-            lines.append(line)
-    return lines
+def _distributor_xy(name: str) -> tuple[float, float, float, float]:
+    """(x, y) of the distributor's plug and (x, y) where its line meets the grid."""
+    side, i = name[0], int(name[1:])
+    mid = FRAME + i * CELL + CELL / 2
+    plug = TRACK + (FRAME - TRACK) / 2 - 4
+    if side == "N":
+        return mid, plug, mid, FRAME
+    if side == "S":
+        return mid, TOTAL - plug, mid, TOTAL - FRAME
+    if side == "W":
+        return plug, mid, FRAME, mid
+    return TOTAL - plug, mid, TOTAL - FRAME, mid
 
 
-def point_chips(cards: int) -> int:
-    """Point chips for the declarer: 0/1/2/3 for <5, 5–6, 7–8, >8 cards."""
-    if cards < 5:
-        return 0
-    if cards <= 6:
-        return 1
-    if cards <= 8:
-        return 2
-    return 3
+def _distributors(view: dict, lit: set) -> list[dict]:
+    result = []
+    for d in view["distributors"]:
+        px, py, gx, gy = _distributor_xy(d["id"])
+        result.append(
+            {
+                "id": d["id"],
+                "hex": COLOUR_HEX[d["colour"]],
+                "colour": d["colour"],
+                "px": px,
+                "py": py,
+                "gx": gx,
+                "gy": gy,
+                "lit": d["id"] in lit,
+            }
+        )
+    return result
 
 
-def cell_of(place: int) -> list[int]:
-    return list(divmod(place, SIZE))
+def _track_space(position: int) -> tuple[float, float, float, float]:
+    """The rectangle (x, y, w, h) of track space ``position`` (0 = top-left corner, clockwise)."""
+    side, i = divmod(position % LAP, 8)
+    far = TOTAL - TRACK
+    if i == 0:  # a corner
+        return [(0, 0), (TOTAL - FRAME, 0), (TOTAL - FRAME, TOTAL - FRAME), (0, TOTAL - FRAME)][
+            side
+        ] + (FRAME, FRAME)
+    k = i - 1
+    if side == 0:
+        return FRAME + k * CELL, 0, CELL, TRACK
+    if side == 1:
+        return far, FRAME + k * CELL, TRACK, CELL
+    if side == 2:
+        return FRAME + (SIZE - 1 - k) * CELL, far, CELL, TRACK
+    return 0, FRAME + (SIZE - 1 - k) * CELL, TRACK, CELL
+
+
+def _track() -> list[dict]:
+    spaces = []
+    for p in range(LAP):
+        x, y, w, h = _track_space(p)
+        corner = p % 8 == 0
+        # Corner numbers sit in the corner's outer quarter, beside the track bands.
+        tx, ty = (x + w / 2, y + h / 2) if not corner else _corner_label(p, x, y)
+        spaces.append(
+            {"p": p, "x": x, "y": y, "w": w, "h": h, "corner": corner, "tx": tx, "ty": ty}
+        )
+    return spaces
+
+
+def _corner_label(p: int, x: float, y: float) -> tuple[float, float]:
+    dx = TRACK / 2 if p in (0, 24) else FRAME - TRACK / 2
+    dy = TRACK / 2 if p in (0, 8) else FRAME - TRACK / 2
+    return x + dx, y + dy
+
+
+def _markers(view: dict) -> list[dict]:
+    """One marker per company on the track space of its score (laps of 32 shown by the number)."""
+    markers = []
+    for slot, colour in enumerate(COLOURS):
+        points = view["track"][colour]
+        x, y, w, h = _track_space(points)
+        if w == h:  # a corner: a 2×2 block
+            cx = x + FRAME / 2 + (slot % 2 - 0.5) * 24
+            cy = y + FRAME / 2 + (slot // 2 - 0.5) * 24
+        elif w > h:
+            cx, cy = x + w / 2 + (slot - 1.5) * 19.5, y + h / 2
+        else:
+            cx, cy = x + w / 2, y + h / 2 + (slot - 1.5) * 19.5
+        markers.append(
+            {
+                "colour": colour,
+                "name": COLOUR_NAMES[colour],
+                "hex": COLOUR_HEX[colour],
+                "cx": cx,
+                "cy": cy,
+                "points": points,
+            }
+        )
+    return markers
+
+
+def _line_path(line: dict) -> str:
+    """A path from one distributor's plug through the centres of the line's cards to the other."""
+    px, py, _, _ = _distributor_xy(line["from"])
+    qx, qy, _, _ = _distributor_xy(line["to"])
+    points = [(px, py)]
+    points += [(x + CELL / 2, y + CELL / 2) for x, y in (_xy(r, c) for r, c in line["cards"])]
+    points.append((qx, qy))
+    return "M" + "L".join(f"{x:g} {y:g}" for x, y in points)
+
+
+def _ranking(view: dict) -> list[dict]:
+    """The final reveal: every seat's company, track points, point chips and total, best first."""
+    outcome = view["outcome"]
+    rows = []
+    for s, colour in enumerate(view["companies"]):
+        rows.append(
+            {
+                "index": s,
+                "role": SEATS[s]["name"],
+                "colour": SEATS[s]["colour"],
+                "company": colour,
+                "company_name": COLOUR_NAMES[colour],
+                "hex": COLOUR_HEX[colour],
+                "track": view["track"][colour],
+                "chips": view["point_chips"][s],
+                "total": outcome["scores"][s],
+                "winner": s in outcome["winners"],
+            }
+        )
+    rows.sort(key=lambda row: (-row["total"], row["index"]))
+    rank = 0
+    for i, row in enumerate(rows):
+        if i == 0 or row["total"] != rows[i - 1]["total"]:
+            rank = i + 1
+        row["rank"] = rank
+    return rows

@@ -10,7 +10,13 @@ import random
 from dataclasses import dataclass, replace
 
 from games.checks import int_list, require_keys
-from games.high_voltage_companies.board import (
+from games.high_voltage_companies.cards import (
+    COLOURS,
+    DANGER_IDS,
+    NEW_ROTATIONS,
+    describe,
+)
+from games.high_voltage_companies.grid import (
     CENTRE,
     CHIP_NAMES,
     DANGER,
@@ -25,12 +31,6 @@ from games.high_voltage_companies.board import (
     closable_lines,
     point_chips,
     trace,
-)
-from games.high_voltage_companies.cards import (
-    COLOURS,
-    DANGER_IDS,
-    NEW_ROTATIONS,
-    describe,
 )
 from games.registry import IllegalMove
 
@@ -59,7 +59,7 @@ PHASE_MOVES = {
 class State:
     players: int
     companies: tuple[int, ...]  # colour index per seat (secret until the end)
-    cells: tuple  # PLACES cells, see board.py
+    cells: tuple  # PLACES cells, see grid.py
     gap: int  # the empty place (during PLACE also the lifted place is empty)
     current: int  # seat whose turn it is
     phase: str
@@ -78,6 +78,10 @@ class State:
     special: tuple[bool, ...] = ()  # special chip still available per seat
     face_down: int = 0
     reason: str | None = None
+    # The previous turn, shown to everybody as the last move: its seat, touched cards, lines.
+    last_seat: int | None = None
+    last_touched: frozenset = frozenset()
+    last_declared: tuple = ()
 
 
 def _is_danger(cell) -> bool:
@@ -457,6 +461,9 @@ class HighVoltageCompaniesEngine:
         return replace(
             state,
             quiet=quiet,
+            last_seat=seat,
+            last_touched=state.touched,
+            last_declared=tuple((start, end) for start, end, _ in state.declared),
             current=(seat + 1) % state.players,
             phase=ACTION,
             touched=frozenset(),
@@ -563,6 +570,17 @@ class HighVoltageCompaniesEngine:
             "face_down_left": state.face_down,
             "quiet_turns": state.quiet,
             "can_double": state.phase == DECLARE and self._may_double(state),
+            "last_turn": (
+                None
+                if state.last_seat is None
+                else {
+                    "seat": state.last_seat,
+                    "touched": sorted(
+                        _at(p) for p in range(PLACES) if _touched(state, p, state.last_touched)
+                    ),
+                    "declared": [{"from": a, "to": b} for a, b in state.last_declared],
+                }
+            ),
         }
 
     def notation(self, move: dict) -> str:
@@ -608,6 +626,9 @@ class HighVoltageCompaniesEngine:
             "special": list(state.special),
             "face_down": state.face_down,
             "reason": state.reason,
+            "last_seat": state.last_seat,
+            "last_touched": sorted(state.last_touched),
+            "last_declared": [list(line) for line in state.last_declared],
         }
 
     def from_json(self, data: dict) -> State:
@@ -633,12 +654,15 @@ class HighVoltageCompaniesEngine:
             special=tuple(data["special"]),
             face_down=data["face_down"],
             reason=data["reason"],
+            last_seat=data.get("last_seat"),
+            last_touched=frozenset(data.get("last_touched", ())),
+            last_declared=tuple(tuple(line) for line in data.get("last_declared", ())),
         )
 
 
-def _touched(state: State, place: int) -> bool:
+def _touched(state: State, place: int, cards: frozenset | None = None) -> bool:
     cell = state.cells[place]
-    return cell is not None and cell[3] and cell[0] in state.touched
+    return cell is not None and cell[3] and cell[0] in (state.touched if cards is None else cards)
 
 
 def _pt(value) -> str:

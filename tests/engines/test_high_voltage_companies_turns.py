@@ -458,3 +458,17 @@ def test_both_swapped_cards_count_as_touched():
     assert ENGINE.view(state, 0)["gap"] == [0, 3]
     state = play(state, {"type": "double"}, {"type": "move", "from": [3, 3], "rotation": 0})
     assert [m["from"] for m in moves_of(state, "declare")] == ["E0"]
+
+
+def test_the_previous_turn_stays_visible_to_everybody_as_the_last_move():
+    state = ENGINE.setup(3, 4, {"first": 1})
+    assert ENGINE.view(state, None)["last_turn"] is None
+    state = play(state, {"type": "reveal", "at": [0, 0]})
+    state = play(state, {"type": "place", "to": [3, 3], "rotation": 1})
+    state = play(state, {"type": "end"})
+    for viewer in (None, 0, 1, 2):
+        last = ENGINE.view(state, viewer)["last_turn"]
+        assert last == {"seat": 1, "touched": [[3, 3]], "declared": []}
+    assert ENGINE.from_json(ENGINE.to_json(state)) == state
+    old = {k: v for k, v in ENGINE.to_json(state).items() if not k.startswith("last_")}
+    assert ENGINE.from_json(old).last_seat is None  # states saved before this field still load
