@@ -37,15 +37,7 @@ def game(slug: str) -> dict:
         "min_players": engine.min_players,
         "max_players": engine.max_players,
         "player_counts": list(range(engine.min_players, engine.max_players + 1)),
-        "seat_choices": [
-            (
-                i,
-                "1st (moves first)"
-                if i == 0
-                else f"{i + 1}{'nd' if i == 1 else 'rd' if i == 2 else 'th'}",
-            )
-            for i in range(engine.max_players)
-        ],
+        "seat_choices": [(i, f"Seat {i + 1}") for i in range(engine.max_players)],
         "options": getattr(board_module(slug), "OPTIONS", []),
     }
 
