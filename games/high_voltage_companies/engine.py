@@ -583,6 +583,14 @@ class HighVoltageCompaniesEngine:
             ),
         }
 
+    def replay_view(self, state: State) -> dict:
+        """A spectator's view with the secrets open: for replays of finished matches only."""
+        view = self.view(state, None)
+        view["companies"] = [COLOURS[c] for c in state.companies]
+        if state.hand is not None:
+            view["hand"]["card"] = describe(state.hand, 0)
+        return view
+
     def notation(self, move: dict) -> str:
         """'reveal (2,3)', 'place (3,3) r1', 'move (2,3)→gap r0', 'swap (1,1)↔(1,2) r0 r3', …"""
         kind = move["type"]

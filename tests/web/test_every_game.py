@@ -67,3 +67,18 @@ def test_every_seat_count_renders_for_players_and_spectators(client, db, slug):
             page = client.get(f"/m/{match.pk}/")
             assert page.status_code == 200
             assert ("You are watching" in page.content.decode()) == (user is None)
+
+
+def test_replays_reveal_secret_companies_but_live_pages_do_not(client, db):
+    match = play_random_match("high-voltage-companies", 3, seed=5)
+    engine = get_engine("high-voltage-companies")
+    companies = engine.from_json(match.state).companies
+    names = ["red", "yellow", "green", "blue"]
+    page = client.get(f"/m/{match.pk}/replay/", {"ply": 1}).content.decode()
+    shown = [names[c] for c in companies]
+    tags = [f'<span class="hvc-company-tag c-{c}">{c.title()}</span>' for c in shown]
+    assert all(tag in page for tag in tags)  # every seat's company, from the first ply on
+    live = services.match_create(
+        game="high-voltage-companies", creator=User.objects.create(username="host"), players=2
+    )
+    assert client.get(f"/m/{live.pk}/replay/").status_code == 302
