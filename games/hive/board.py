@@ -1,66 +1,223 @@
-"""Board maths for Hive: the 91 fields of the edge-6 hexagon, their neighbours and gates.
+"""Layout for the Hive SVG: 91 pointy hexes in rows (``s`` = row, ``q`` to the right).
 
-Fields are numbered 0..90 in reading order (row ``s`` from -5 at the top, then
-``q`` from the left) so the engine works on small ints and lists; ``coord`` and
-``index`` convert to and from the cube coordinates ``(q, r, s)`` the moves use.
+Everything comes from the viewer's ``view`` (Hive has no secrets) and the viewer's
+legal moves. A source the mover may use (a kind in hand, an own top piece that can
+move) carries ``data-select``; each of its legal moves is one destination hex with
+``data-group`` (the source's key) and ``data-move``, shown by the generic click
+protocol in static/js/match.js.
 """
 
 from __future__ import annotations
 
-RADIUS = 5  # edge length 6: every cube coordinate lies in -5..5
+import math
 
-# Neighbour directions in circular order (GAMES.md §4 names them): the two fields
-# next to both ``a`` and ``a + DIRECTIONS[i]`` are ``a + DIRECTIONS[i - 1]`` and
-# ``a + DIRECTIONS[i + 1]``; that is all the gate rule needs.
-DIRECTIONS = (
-    (1, -1, 0),  # right
-    (1, 0, -1),  # up-right
-    (0, 1, -1),  # up-left
-    (-1, 1, 0),  # left
-    (-1, 0, 1),  # down-left
-    (0, -1, 1),  # down-right
-)
+from games.boards import move_attr
+from games.hive.grid import COORDS, DIRECTIONS, on_board
+from games.hive.moves import KINDS
 
+SEATS = [
+    {"name": "Red", "colour": "#d9363e", "dark": "#8f1d22"},
+    {"name": "Blue", "colour": "#1f6fc5", "dark": "#123f73"},
+]
+OPTIONS: list[dict] = []  # the brambles can be fixed through the lobby's custom setup JSON
 
-def on_board(q: int, r: int, s: int) -> bool:
-    return q + r + s == 0 and max(abs(q), abs(r), abs(s)) <= RADIUS
-
-
-COORDS: tuple[tuple[int, int, int], ...] = tuple(
-    (q, -q - s, s)
-    for s in range(-RADIUS, RADIUS + 1)
-    for q in range(-RADIUS, RADIUS + 1)
-    if on_board(q, -q - s, s)
-)
-INDEX: dict[tuple[int, int, int], int] = {c: i for i, c in enumerate(COORDS)}
-CELLS = len(COORDS)  # 91
-
-# NEIGHBOURS[a][d]: the field in direction d from a, or -1 off the board.
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(INDEX.get((q + dq, r + dr, s + ds), -1) for dq, dr, ds in DIRECTIONS)
-    for q, r, s in COORDS
-)
-# ADJACENT[a]: the on-board neighbours of a.
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in row if n >= 0) for row in NEIGHBOURS)
-# STEPS[a]: (b, c1, c2) for each on-board neighbour b of a, with the two fields next
-# to both (c1/c2 = -1 where that field is off the board).
-STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((row[d], row[(d - 1) % 6], row[(d + 1) % 6]) for d in range(6) if row[d] >= 0)
-    for row in NEIGHBOURS
-)
+R = 30  # hex circumradius in SVG units
+W = math.sqrt(3) * R  # hex width (pointy top)
+LIFT = 6  # how far each piece of a stack sits above the one below
+NAMES = {
+    "BEE": "Bee",
+    "SPIDER": "Spider",
+    "BEETLE": "Beetle",
+    "GRASSHOPPER": "Grasshopper",
+    "ANT": "Ant",
+}
+FRAME = 6 * W  # circumradius of the flat-topped hexagon around the board
+HALF_W = FRAME + 4
+TOP = FRAME * math.sqrt(3) / 2 + 4 + 2 * LIFT  # room above for a raised stack in the top row
+BOTTOM = FRAME * math.sqrt(3) / 2 + 4
 
 
-def coord(i: int) -> list[int]:
-    """The field's cube coordinates as the JSON list moves and views use."""
-    return list(COORDS[i])
+def centre(field) -> tuple[float, float]:
+    q, _, s = field
+    return round(W * (q + s / 2), 2), round(1.5 * R * s)
 
 
-def index(c) -> int:
-    """The field number of cube coordinates ``c`` (a list or tuple on the board)."""
-    return INDEX[tuple(c)]
+def _key(field) -> str:
+    return ",".join(str(v) for v in field)
 
 
-def label(i: int) -> str:
-    """ "(q,r,s)" as notation writes a field."""
-    q, r, s = COORDS[i]
-    return f"({q},{r},{s})"
+def _hex_points(radius: float, turn: int = -90) -> str:
+    points = []
+    for k in range(6):
+        angle = math.radians(60 * k + turn)
+        points.append(f"{radius * math.cos(angle):.2f},{radius * math.sin(angle):.2f}")
+    return " ".join(points)
+
+
+def _select_key(move: dict) -> str:
+    if move["type"] == "set":
+        return f"set-{move['piece']}"
+    return "from-" + _key(move["from"])
+
+
+def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
+    """Returns fields, stacks, destinations, reserves and the status lines for the viewer."""
+    occupied = {tuple(f["field"]): f["stack"] for f in view["board"]}
+    blocked = {tuple(b) for b in view["blocked"]}
+    to_move = view["to_move"][0] if view["to_move"] else None
+
+    groups: dict[str, list[dict]] = {}
+    skip = None
+    for move in legal:
+        if move["type"] == "skip":
+            skip = move_attr(move)
+            continue
+        groups.setdefault(_select_key(move), []).append(move)
+
+    # Free fields around each bee, marked with a small dot in the bee owner's colour.
+    bee_free: dict[tuple, list[int]] = {}
+    for owner, bee in enumerate(view["bees"]):
+        if bee is None:
+            continue
+        for d in DIRECTIONS:
+            n = tuple(b + e for b, e in zip(bee, d, strict=True))
+            if on_board(*n) and n not in blocked and n not in occupied:
+                bee_free.setdefault(n, []).append(owner)
+
+    fields = []
+    for field in COORDS:
+        x, y = centre(field)
+        fields.append(
+            {
+                "key": _key(field),
+                "x": x,
+                "y": y,
+                "blocked": field in blocked,
+                "bee_free": [
+                    {"seat": s, "dx": (i - (len(bee_free[field]) - 1) / 2) * 12}
+                    for i, s in enumerate(bee_free.get(field, []))
+                ],
+            }
+        )
+
+    last = view.get("last") or None
+    last_from = tuple(last["from"]) if last and last["from"] else None
+    last_to = tuple(last["to"]) if last and last["to"] else None
+
+    stacks = []
+    for field, stack in occupied.items():
+        x, y = centre(field)
+        height = len(stack)
+        top = stack[-1]
+        key = "from-" + _key(field)
+        layers = [
+            {
+                "seat": p["seat"],
+                "piece": p["piece"],
+                "name": NAMES[p["piece"]],
+                "dy": -i * LIFT,
+                "top": i == height - 1,
+            }
+            for i, p in enumerate(stack)
+        ]
+        stacks.append(
+            {
+                "key": _key(field),
+                "x": x,
+                "y": y,
+                "height": height,
+                "top": top,
+                "top_name": NAMES[top["piece"]],
+                "top_dy": -(height - 1) * LIFT,
+                "layers": layers,
+                "select": key if key in groups else None,
+                "last": field == last_to,
+                "label": " on ".join(
+                    f"{SEATS[p['seat']]['name']} {NAMES[p['piece']]}" for p in reversed(stack)
+                ),
+            }
+        )
+    # Lower rows are drawn later so a raised stack never hides under the row below it.
+    stacks.sort(key=lambda st: (st["y"], st["x"]))
+
+    targets = []
+    for group, moves in groups.items():
+        for move in moves:
+            to = tuple(move["to"])
+            x, y = centre(to)
+            height = len(occupied.get(to, []))
+            targets.append(
+                {
+                    "group": group,
+                    "move": move_attr(move),
+                    "key": _key(to),
+                    "x": x,
+                    "y": y - height * LIFT,
+                    "climb": height > 0,
+                    "label": (
+                        f"Set {NAMES[move['piece']].lower()} on {_key(to)}"
+                        if move["type"] == "set"
+                        else f"Move to {_key(to)}" + (" (climb)" if height else "")
+                    ),
+                }
+            )
+
+    reserves = []
+    for owner in (0, 1):
+        style = SEATS[owner]
+        mover = owner == to_move and seat == owner
+        kinds = []
+        for kind in KINDS:
+            key = f"set-{kind}"
+            kinds.append(
+                {
+                    "kind": kind,
+                    "name": NAMES[kind],
+                    "count": view["reserves"][owner][kind],
+                    "select": key if mover and key in groups else None,
+                }
+            )
+        free = view["free_around_bee"][owner]
+        reserves.append(
+            {
+                "seat": owner,
+                "name": style["name"],
+                "colour": style["colour"],
+                "dark": style["dark"],
+                "kinds": kinds,
+                "left": sum(view["reserves"][owner].values()),
+                "bee_set": free is not None,
+                "free": free,
+                "pips": [i < (free or 0) for i in range(6)],
+                "must_set_bee": view["must_set_bee"][owner] and owner == to_move,
+                "to_move": owner == to_move,
+                "moves_made": view["moves_made"][owner],
+            }
+        )
+
+    last_text = ""
+    if last and last["type"] == "skip":
+        skipper = (sum(view["moves_made"]) - 1) % 2  # red moves first, turns alternate
+        last_text = f"{SEATS[skipper]['name']} skipped."
+    return {
+        "viewbox": f"{-HALF_W:.1f} {-TOP:.1f} {2 * HALF_W:.1f} {TOP + BOTTOM:.1f}",
+        "hex_field": _hex_points(R - 1.6),
+        "hex_piece": _hex_points(R - 5),
+        "hex_ring": _hex_points(R - 2.5),
+        "hex_target": _hex_points(R - 7),
+        "frame": _hex_points(FRAME, 0),
+        "fields": fields,
+        "stacks": stacks,
+        "targets": targets,
+        "reserves": reserves,
+        "skip": skip,
+        "to_move": to_move,
+        "mover_name": SEATS[to_move]["name"] if to_move is not None else "",
+        "my_turn": seat is not None and seat == to_move and bool(legal),
+        "must_set_bee": to_move is not None and view["must_set_bee"][to_move],
+        "round": view["round"],
+        "rounds": view["rounds"],
+        "last_from": dict(zip(("x", "y"), centre(last_from), strict=True)) if last_from else None,
+        "last_text": last_text,
+        "finished": view["outcome"] is not None,
+    }

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from games.checks import int_list, require_keys
-from games.hive.board import ADJACENT, CELLS, INDEX, coord, label
+from games.hive.grid import ADJACENT, CELLS, INDEX, coord, label
 from games.hive.moves import (
     BEE,
     KINDS,
@@ -38,13 +38,16 @@ class State:
     reserves: tuple[tuple[int, ...], tuple[int, ...]]  # pieces in hand per seat, KINDS order
     bees: tuple[int, int]  # field of each seat's bee, -1 while in hand
     result: tuple[tuple[int, ...], str] | None  # (winners, reason) once over
+    # The latest move as (from, to) field numbers: (-1, to) a set, (-1, -1) a skip;
+    # None before the first move. Stored in JSON only for the board's highlight.
+    last: tuple[int, int] | None = None
 
     @property
     def turn(self) -> int:
         return (self.moves[0] + self.moves[1]) % 2
 
 
-def _make(blocked, stacks, moves) -> State:
+def _make(blocked, stacks, moves, last=None) -> State:
     """Builds a State from its stored parts, deriving reserves, bees and the result."""
     blk = bytearray(CELLS)
     for i in blocked:
@@ -64,6 +67,7 @@ def _make(blocked, stacks, moves) -> State:
         reserves=(tuple(reserves[0]), tuple(reserves[1])),
         bees=(bees[0], bees[1]),
         result=None,
+        last=last,
     )
     return _with_result(state)
 
@@ -92,7 +96,14 @@ def _with_result(state: State) -> State:
     if result is None:
         return state
     return State(
-        state.blocked, state.blk, state.stacks, state.moves, state.reserves, state.bees, result
+        state.blocked,
+        state.blk,
+        state.stacks,
+        state.moves,
+        state.reserves,
+        state.bees,
+        result,
+        state.last,
     )
 
 
@@ -151,6 +162,30 @@ def _check_blocked(value) -> tuple[int, ...]:
     return tuple(fields)
 
 
+def _last_view(last: tuple[int, int] | None) -> dict | None:
+    """The latest move for the board: {"type", "from", "to"} with fields as [q, r, s]."""
+    if last is None:
+        return None
+    a, b = last
+    if b < 0:
+        return {"type": "skip", "from": None, "to": None}
+    return {
+        "type": "drag" if a >= 0 else "set",
+        "from": coord(a) if a >= 0 else None,
+        "to": coord(b),
+    }
+
+
+def _last_from_json(data: dict | None) -> tuple[int, int] | None:
+    """Reads ``_last_view``'s form back; absent in hand-written positions and older records."""
+    if data is None:
+        return None
+    if data["type"] == "skip":
+        return (-1, -1)
+    start = INDEX[tuple(data["from"])] if data["from"] is not None else -1
+    return (start, INDEX[tuple(data["to"])])
+
+
 class HiveEngine:
     slug = "hive"
     name = "Hive (Software Challenge 2020)"
@@ -202,7 +237,7 @@ class HiveEngine:
             return self._drag(state, seat, move)
         if next(iter(self._non_skip(state, seat)), None) is not None:
             raise IllegalMove("You may only skip when you can neither set nor move a piece.")
-        return self._advance(state, seat, state.stacks)
+        return self._advance(state, seat, state.stacks, (-1, -1))
 
     def _non_skip(self, state: State, seat: int):
         if _settable_kinds(state, seat) and _placement_fields(state, seat):
@@ -233,7 +268,7 @@ class HiveEngine:
             )
         stacks = list(state.stacks)
         stacks[to] = (seat << 3 | k,)
-        return self._advance(state, seat, tuple(stacks))
+        return self._advance(state, seat, tuple(stacks), (-1, to))
 
     def _drag(self, state: State, seat: int, move) -> State:
         a = _field(move["from"], "The starting field")
@@ -252,18 +287,18 @@ class HiveEngine:
         stacks = list(state.stacks)
         stacks[a] = stack[:-1]
         stacks[b] = (*stacks[b], stack[-1])
-        return self._advance(state, seat, tuple(stacks))
+        return self._advance(state, seat, tuple(stacks), (a, b))
 
-    def _advance(self, state: State, seat: int, stacks) -> State:
+    def _advance(self, state: State, seat: int, stacks, last: tuple[int, int]) -> State:
         moves = list(state.moves)
         moves[seat] += 1
         if stacks is state.stacks:
             reserves, bees = state.reserves, state.bees
             new = State(
-                state.blocked, state.blk, stacks, (moves[0], moves[1]), reserves, bees, None
+                state.blocked, state.blk, stacks, (moves[0], moves[1]), reserves, bees, None, last
             )
             return _with_result(new)
-        return _make(state.blocked, stacks, moves)
+        return _make(state.blocked, stacks, moves, last)
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything is public in Hive, so every seat and spectators see the same."""
@@ -303,6 +338,7 @@ class HiveEngine:
             "bees": [coord(b) if b >= 0 else None for b in state.bees],
             "free_around_bee": free,
             "must_set_bee": [_must_set_bee(state, s) for s in (0, 1)],
+            "last": _last_view(state.last),
         }
 
     def outcome(self, state: State) -> dict | None:
@@ -324,6 +360,7 @@ class HiveEngine:
                 if stack
             ],
             "moves": list(state.moves),
+            "last": _last_view(state.last),
         }
 
     def from_json(self, data: dict) -> State:
@@ -331,7 +368,7 @@ class HiveEngine:
         for field, stack in data["board"]:
             stacks[INDEX[tuple(field)]] = tuple(seat << 3 | KINDS.index(k) for seat, k in stack)
         blocked = tuple(INDEX[tuple(f)] for f in data["blocked"])
-        return _make(blocked, stacks, data["moves"])
+        return _make(blocked, stacks, data["moves"], _last_from_json(data.get("last")))
 
     def notation(self, move: dict, state: State | None = None) -> str:
         """ "set ANT (1,-2,1)", "(0,0,0)→(1,-1,0)", "skip"; given the state before the move,

@@ -444,3 +444,18 @@ def test_counts_of_every_piece_kind_stay_on_board_or_in_hand():
     assert on_board == Counter({(0, "BEE"): 1, (1, "GRASSHOPPER"): 1, (0, "ANT"): 1})
     assert view["reserves"][0]["ANT"] == 2
     assert sum(view["reserves"][1].values()) == 10
+
+
+def test_view_names_the_last_move_for_the_board_and_it_survives_json():
+    assert ENGINE.view(ENGINE.setup(2, 1, {"blocked": FAR_BLOCKED}), None)["last"] is None
+    state = play([set_("BEE", C), set_("BEE", R)])
+    assert ENGINE.view(state, 1)["last"] == {"type": "set", "from": None, "to": list(R)}
+    state = ENGINE.apply(state, 0, drag(C, UR))
+    last = {"type": "drag", "from": list(C), "to": list(UR)}
+    assert ENGINE.view(state, None)["last"] == last
+    again = ENGINE.from_json(json.loads(json.dumps(ENGINE.to_json(state))))
+    assert ENGINE.view(again, 0)["last"] == last
+    # Red's pieces are all covered by blue beetles: red skips, and the view says so.
+    board = {C: "R.BEE B.BEETLE", R: "R.ANT B.BEETLE", (2, -2, 0): "B.BEE"}
+    skipped = ENGINE.apply(position(board, moves=(3, 3)), 0, SKIP)
+    assert ENGINE.view(skipped, 1)["last"] == {"type": "skip", "from": None, "to": None}
