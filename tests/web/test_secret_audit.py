@@ -1,0 +1,54 @@
+"""Hidden-information audit at the web layer: over many random games, the fragment a seat
+or a spectator receives (page and WebSocket frames both use it) is identical for a twin
+position in which every secret that viewer may not know is different.
+
+A fragment that does not change when the secrets change cannot carry them.
+"""
+
+import random
+
+import pytest
+
+from accounts.models import User
+from games import services
+from games.models import Match
+from games.registry import get_engine
+from games.rendering import board_html
+from tests.engines.harness import random_game
+from tests.engines.test_high_voltage_companies_properties import twin as companies_twin
+
+TWINS = {"high-voltage-companies": companies_twin}
+
+
+def live_match(slug: str, players: int) -> Match:
+    users = [User.objects.create(username=f"audit-{slug}-{players}-{i}") for i in range(players)]
+    match = services.match_create(game=slug, creator=users[0], seat=0, players=players)
+    for user in users[1:]:
+        services.match_join(match_id=match.pk, user=user)
+    return Match.objects.prefetch_related("seats__user").get(pk=match.pk)
+
+
+def fragment(match: Match, engine, state, seat) -> str:
+    match.state = engine.to_json(state)
+    return board_html(match, seat)
+
+
+@pytest.mark.parametrize("slug", sorted(TWINS))
+def test_fragments_do_not_change_when_only_other_seats_secrets_change(db, slug):
+    engine, twin = get_engine(slug), TWINS[slug]
+    checked = 0
+    for players in range(engine.min_players, engine.max_players + 1):
+        match = live_match(slug, players)
+        for seed in range(4):
+            rng = random.Random(seed)
+            for state, seat, _ in random_game(engine, players, seed):
+                if seat is None or rng.random() > 0.3:
+                    continue  # a sample of the running positions keeps the audit quick
+                for viewer in [*range(players), None]:
+                    mover_sees_hand = viewer == seat and getattr(state, "hand", None) is not None
+                    other = twin(state, viewer, hide_hand=not mover_sees_hand)
+                    assert fragment(match, engine, other, viewer) == fragment(
+                        match, engine, state, viewer
+                    ), f"seat {viewer}'s fragment changes with secrets it may not know"
+                    checked += 1
+    assert checked > 50
