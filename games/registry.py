@@ -34,12 +34,13 @@ class Engine(Protocol):
     def from_json(self, data: dict) -> Any: ...
 
 
-# slug -> "module:attribute" of the engine instance, in the order the lobby lists them.
+# slug -> "module:attribute" of the engine instance, in GAMES.md order (the lobby's order).
 ENGINES: dict[str, str] = {
-    "powerdrain": "games.powerdrain.engine:ENGINE",
-    "high-voltage-companies": "games.high_voltage_companies.engine:ENGINE",
     "high-voltage": "games.high_voltage.engine:ENGINE",
+    "high-voltage-companies": "games.high_voltage_companies.engine:ENGINE",
     "hive": "games.hive.engine:ENGINE",
+    "triangulum": "games.triangulum.engine:ENGINE",
+    "powerdrain": "games.powerdrain.engine:ENGINE",
 }
 
 

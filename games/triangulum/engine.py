@@ -1,0 +1,497 @@
+"""The Triangulum rules engine: pure, deterministic, no Django (GAMES.md §1 and §5)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, replace
+from itertools import combinations, permutations
+
+from games.checks import int_list, require_keys
+from games.registry import IllegalMove
+from games.triangulum.geometry import (
+    HEIGHT,
+    MAX_X,
+    MAX_Y,
+    WIDTH,
+    Point,
+    Triangle,
+    bounding_box,
+    collinear,
+    helper_area,
+    in_triangle,
+    triangles_meet,
+)
+
+TARGET = 333  # a partie total that ends the partie at the end of the round
+MAX_TURNS = 400  # turns per partie, both players together; every move counts
+PARTIES = 3
+MOVE_KEYS = {"place": {"open", "secret"}, "triangulate": {"points"}, "pass": set()}
+ALL_POINTS: tuple[Point, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))
+
+
+@dataclass(frozen=True)
+class State:
+    """One position. ``fixed`` and ``totals`` are derived from ``triangles`` (kept for speed).
+
+    ``points[s]`` are seat s's open points; ``triangles`` are the scored ones of the
+    running partie as (seat, sorted vertices, area) in scoring order; ``secrets[s]``
+    is s's hidden list in the order written. ``history`` holds one public record per
+    finished partie; ``last_move`` and ``reveal`` are public summaries for the board.
+    These three are kept as JSON text: immutable, and cheap to copy out and back in.
+    """
+
+    partie: int  # 1..3
+    turns: int  # moves made in this partie by both players
+    passes: int  # passes in a row
+    points: tuple[frozenset, frozenset]
+    triangles: tuple[tuple[int, Triangle, int], ...]
+    secrets: tuple[tuple[Point, ...], tuple[Point, ...]]
+    match: tuple[int, int]
+    history: str  # JSON list of partie records
+    last_move: str  # JSON object or null
+    reveal: str  # JSON object or null
+    result: tuple[tuple[int, ...], str] | None
+    fixed: frozenset
+    totals: tuple[int, int]
+
+    @property
+    def starter(self) -> int:
+        """Seat 0 starts parties 1 and 3, seat 1 partie 2."""
+        return (self.partie - 1) % 2
+
+
+def _fresh_partie(partie: int, match, history, result=None) -> State:
+    return State(
+        partie=partie,
+        turns=0,
+        passes=0,
+        points=(frozenset(), frozenset()),
+        triangles=(),
+        secrets=((), ()),
+        match=match,
+        history=history,
+        last_move="null",
+        reveal="null",
+        result=result,
+        fixed=frozenset(),
+        totals=(0, 0),
+    )
+
+
+def partie_points(own: int, other: int) -> int:
+    """The partie winner's result: own + loser's if own > 2 × loser's, else own − loser's."""
+    return own + other if own > 2 * other else own - other
+
+
+def _point(value, what: str) -> Point:
+    x, y = int_list(value, 2, what, 0, MAX_X)
+    if y > MAX_Y:
+        raise IllegalMove(f"{what} {[x, y]} is off the board (y goes from 0 to {MAX_Y}).")
+    return x, y
+
+
+def _triangle_points(value) -> Triangle:
+    if not isinstance(value, list | tuple) or len(value) != 3:
+        raise IllegalMove("A triangle needs a list of exactly three points [x, y].")
+    a, b, c = (_point(p, "Point") for p in value)
+    if len({a, b, c}) < 3:
+        raise IllegalMove("A triangle needs three different points.")
+    return a, b, c
+
+
+def _fmt(p: Point) -> str:
+    return f"({p[0]},{p[1]})"
+
+
+def triangle_problem(points, triangles, seat: int, tri: Triangle) -> str | None:
+    """Why ``seat`` may not score ``tri`` on this board (None if it may).
+
+    ``points`` are both seats' open points; ``triangles`` the scored ones. Only
+    public information is used: hidden lists play no part until revealed.
+    """
+    own, other = points[seat], points[1 - seat]
+    for p in tri:
+        if p not in own:
+            return f"{_fmt(p)} is not one of your points on the board."
+    a, b, c = tri
+    if collinear(a, b, c):
+        return "The three points lie on one line."
+    x0, y0, x1, y1 = bounding_box(tri)
+    for q in other:
+        if x0 <= q[0] <= x1 and y0 <= q[1] <= y1 and in_triangle(q, a, b, c):
+            return f"Your opponent's point {_fmt(q)} lies inside the triangle or on its edge."
+    for _, scored, _ in triangles:
+        if triangles_meet(tri, scored):
+            return "The triangle would touch, cross or contain a scored triangle."
+    return None
+
+
+def _partie_end_reason(state: State, kind: str) -> str | None:
+    """Why the partie ends after this turn, or None; ``state.turns`` already counts the turn."""
+    if state.turns % 2 == 0 and max(state.totals) >= TARGET:  # end of a round
+        return "area"
+    if kind == "pass" and state.passes >= 2:
+        return "passes"
+    if state.turns >= MAX_TURNS:
+        return "turns"
+    return None
+
+
+def _end_turn(state: State, kind: str) -> State:
+    """Counts the turn and, when the partie ends, scores it and starts the next (or ends the match)."""
+    state = replace(state, turns=state.turns + 1, passes=state.passes + 1 if kind == "pass" else 0)
+    reason = _partie_end_reason(state, kind)
+    if reason is None:
+        return state
+    t0, t1 = state.totals
+    winner = None if t0 == t1 else (0 if t0 > t1 else 1)
+    gained = 0 if winner is None else partie_points(max(t0, t1), min(t0, t1))
+    match = list(state.match)
+    if winner is not None:
+        match[winner] += gained
+    record = {
+        "partie": state.partie,
+        "starter": state.starter,
+        "totals": [t0, t1],
+        "winner": winner,
+        "points": gained,
+        "reason": reason,
+        "turns": state.turns,
+        "triangles": _triangle_dicts(state.triangles),
+    }
+    history = _text([*json.loads(state.history), record])
+    match = (match[0], match[1])
+    if state.partie < PARTIES:
+        return _fresh_partie(state.partie + 1, match, history)
+    winners = () if match[0] == match[1] else ((0,) if match[0] > match[1] else (1,))
+    # The last board stays for the final view; hidden points still unrevealed are discarded.
+    return replace(
+        state, match=match, history=history, secrets=((), ()), result=(winners, "parties")
+    )
+
+
+def _triangle_dicts(triangles) -> list[dict]:
+    return [{"seat": s, "points": [list(p) for p in t], "area": a} for s, t, a in triangles]
+
+
+def _reveal(state: State, seat: int):
+    """Both hidden lists onto the board, the mover's first, each like an open placement.
+
+    Returns (points, events). A point on a scored vertex is discarded; on any other
+    point both go; on a free point it stays in its writer's colour.
+    """
+    points = [set(state.points[0]), set(state.points[1])]
+    events = []
+    for writer in (seat, 1 - seat):
+        for p in state.secrets[writer]:
+            event = {"seat": writer, "at": list(p)}
+            if p in state.fixed:
+                event["result"] = "discarded"
+            elif p in points[0] or p in points[1]:
+                hit = 0 if p in points[0] else 1
+                points[hit].discard(p)
+                event["result"] = "collision"
+                event["hit"] = hit
+            else:
+                points[writer].add(p)
+                event["result"] = "placed"
+            events.append(event)
+    return (frozenset(points[0]), frozenset(points[1])), events
+
+
+class TriangulumEngine:
+    slug = "triangulum"
+    name = "Triangulum"
+    min_players = 2
+    max_players = 2
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        """The empty board of partie 1; Triangulum has no random setup, so no options."""
+        if players != 2:
+            raise ValueError("Triangulum is for exactly two players.")
+        if options:
+            raise ValueError(f"Triangulum takes no options, got {sorted(options)}.")
+        return _fresh_partie(1, (0, 0), "[]")
+
+    def to_move(self, state: State) -> list[int]:
+        if state.result is not None:
+            return []
+        return [(state.starter + state.turns) % 2]
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _check(self, state: State, seat, move):
+        """Parses and checks a move: returns (kind, data) or raises IllegalMove."""
+        kind = require_keys(move, MOVE_KEYS)
+        if type(seat) is not int or seat not in self.to_move(state):
+            raise IllegalMove("The game is over." if state.result else "It is not your turn.")
+        if kind == "pass":
+            return kind, None
+        if kind == "place":
+            at = _point(move["open"], "Open point")
+            secret = _point(move["secret"], "Secret point")
+            if at in state.fixed:
+                raise IllegalMove(
+                    f"{_fmt(at)} is a corner of a scored triangle: no point may be set there."
+                )
+            return kind, (at, secret)
+        tri = _triangle_points(move["points"])
+        problem = triangle_problem(state.points, state.triangles, seat, tri)
+        if problem:
+            raise IllegalMove(problem)
+        return kind, tri
+
+    def is_legal(self, state: State, seat: int, move) -> bool:
+        """Whether ``apply`` accepts the move; exactly the moves ``legal_moves`` lists."""
+        try:
+            self._check(state, seat, move)
+        except IllegalMove:
+            return False
+        return True
+
+    def apply(self, state: State, seat: int, move) -> State:
+        """Returns the state after ``seat``'s move; raises IllegalMove for anything the rules refuse."""
+        kind, data = self._check(state, seat, move)
+        if kind == "pass":
+            return _end_turn(replace(state, last_move=_text({"seat": seat, "type": "pass"})), kind)
+        if kind == "place":
+            at, secret = data
+            points = list(state.points)
+            hit = 0 if at in points[0] else 1 if at in points[1] else None
+            if hit is None:
+                points[seat] = points[seat] | {at}
+            else:
+                points[hit] = points[hit] - {at}
+            secrets = list(state.secrets)
+            secrets[seat] = (*secrets[seat], secret)
+            last = {"seat": seat, "type": "place", "at": list(at), "collision": hit is not None}
+            new = replace(
+                state,
+                points=(points[0], points[1]),
+                secrets=(secrets[0], secrets[1]),
+                last_move=_text(last),
+            )
+            return _end_turn(new, kind)
+        tri = data
+        points, events = _reveal(state, seat)
+        problem = triangle_problem(points, state.triangles, seat, tri)
+        area = helper_area(*tri)
+        reveal = {
+            "seat": seat,
+            "points": [list(p) for p in tri],
+            "events": events,
+            "scored": problem is None,
+            "area": area if problem is None else 0,
+            "reason": problem,
+        }
+        last = {"seat": seat, "type": "triangulate", "points": reveal["points"]}
+        last["scored"] = problem is None
+        new = replace(
+            state, points=points, secrets=((), ()), reveal=_text(reveal), last_move=_text(last)
+        )
+        if problem is None:
+            totals = list(state.totals)
+            totals[seat] += area
+            new = replace(
+                new,
+                triangles=(*state.triangles, (seat, tuple(sorted(tri)), area)),
+                fixed=state.fixed | set(tri),
+                totals=(totals[0], totals[1]),
+            )
+        return _end_turn(new, kind)
+
+    def valid_triangles(self, state: State, seat: int):
+        """Yields every triangle ``seat`` could triangulate now, vertices sorted, each once."""
+        candidates = sorted(
+            p
+            for p in state.points[seat]
+            if not any(in_triangle(p, *t) for _, t, _ in state.triangles)
+        )
+        for tri in combinations(candidates, 3):
+            if triangle_problem(state.points, state.triangles, seat, tri) is None:
+                yield tri
+
+    def legal_moves(self, state: State, seat: int):
+        """Lazily yields every legal move: pass, each valid triangle in all six vertex orders,
+        then every place (open point not on a scored vertex) × (secret point anywhere)."""
+        if seat not in self.to_move(state):
+            return
+        yield {"type": "pass"}
+        for tri in self.valid_triangles(state, seat):
+            for order in permutations(tri):
+                yield {"type": "triangulate", "points": [list(p) for p in order]}
+        fixed = state.fixed
+        for at in ALL_POINTS:
+            if at in fixed:
+                continue
+            for secret in ALL_POINTS:
+                yield {"type": "place", "open": list(at), "secret": list(secret)}
+
+    def random_move(self, state: State, seat: int, rng: random.Random) -> dict:
+        """A random legal move for playouts: mostly places, often a triangle try, rarely a pass.
+
+        Triangles are looked for among an own point and its nearest own points (small
+        triangles are the ones that survive) and among random triples.
+        """
+        roll = rng.random()
+        if roll < 0.02:
+            return {"type": "pass"}
+        if roll < 0.3:
+            tri = self._random_triangle(state, seat, rng)
+            if tri is not None:
+                return {"type": "triangulate", "points": [list(p) for p in tri]}
+        fixed = state.fixed
+        while True:
+            at = ALL_POINTS[rng.randrange(len(ALL_POINTS))]
+            if at not in fixed:
+                break
+        secret = ALL_POINTS[rng.randrange(len(ALL_POINTS))]
+        return {"type": "place", "open": list(at), "secret": list(secret)}
+
+    def _random_triangle(self, state: State, seat: int, rng: random.Random):
+        own = sorted(state.points[seat] - state.fixed)
+        if len(own) < 3:
+            return None
+        for attempt in range(8):
+            if attempt % 2 == 0:
+                a = own[rng.randrange(len(own))]
+                near = sorted(own, key=lambda p: (p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2)[1:7]
+                b, c = rng.sample(near, 2)
+                tri = [a, b, c]
+                rng.shuffle(tri)
+            else:
+                tri = rng.sample(own, 3)
+            if triangle_problem(state.points, state.triangles, seat, tuple(tri)) is None:
+                return tri
+        return None
+
+    def triangle_preview(self, state: State, seat: int, points) -> dict:
+        """For the board's live preview: would ``seat`` score these points on the open board?
+
+        Uses only public information (open points, scored triangles), so it never
+        reveals a hidden point. ``area`` is the helper-point count of any proper
+        triangle, also when it is not valid.
+        """
+        try:
+            tri = _triangle_points(points)
+        except IllegalMove as error:
+            return {"valid": False, "area": 0, "reason": str(error)}
+        area = 0 if collinear(*tri) else helper_area(*tri)
+        if seat not in (0, 1) or type(seat) is not int:
+            return {"valid": False, "area": area, "reason": "Only a player can triangulate."}
+        problem = triangle_problem(state.points, state.triangles, seat, tri)
+        return {"valid": problem is None, "area": area, "reason": problem or ""}
+
+    # -- views and records ---------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """The open board for everyone; a hidden list only for its writer (others see its length)."""
+        own = None
+        if seat in (0, 1) and type(seat) is int:
+            own = [list(p) for p in state.secrets[seat]]
+        return {
+            "players": 2,
+            "to_move": self.to_move(state),
+            "outcome": self.outcome(state),
+            "scores": list(state.match),
+            "seat": seat if own is not None else None,
+            "width": WIDTH,
+            "height": HEIGHT,
+            "points": [sorted_points(state.points[0]), sorted_points(state.points[1])],
+            "fixed": sorted_points(state.fixed),
+            "triangles": [
+                [
+                    {"points": [list(p) for p in t], "area": a}
+                    for s, t, a in state.triangles
+                    if s == k
+                ]
+                for k in (0, 1)
+            ],
+            "my_secrets": own,
+            "secret_counts": [len(state.secrets[0]), len(state.secrets[1])],
+            "partie": state.partie,
+            "parties": PARTIES,
+            "starter": state.starter,
+            "partie_totals": list(state.totals),
+            "target": TARGET,
+            "turn": state.turns,
+            "max_turns": MAX_TURNS,
+            "round": state.turns // 2 + 1,
+            "pass_streak": state.passes,
+            "match_scores": list(state.match),
+            "history": json.loads(state.history),
+            "last_move": json.loads(state.last_move),
+            "last_reveal": json.loads(state.reveal),
+        }
+
+    def outcome(self, state: State) -> dict | None:
+        """None while running; the higher match total wins, equal totals are a draw."""
+        if state.result is None:
+            return None
+        winners, reason = state.result
+        return {"winners": list(winners), "scores": list(state.match), "reason": reason}
+
+    def notation(self, move: dict) -> str:
+        """'place (3,4) + secret', 'triangle (1,1) (5,1) (1,6)' or 'pass'; never the secret point."""
+        kind = move["type"]
+        if kind == "place":
+            return f"place {_fmt(move['open'])} + secret"
+        if kind == "triangulate":
+            return "triangle " + " ".join(_fmt(p) for p in move["points"])
+        return kind
+
+    def to_json(self, state: State) -> dict:
+        return {
+            "partie": state.partie,
+            "turns": state.turns,
+            "passes": state.passes,
+            "points": [sorted_points(state.points[0]), sorted_points(state.points[1])],
+            "triangles": _triangle_dicts(state.triangles),
+            "secrets": [[list(p) for p in state.secrets[s]] for s in (0, 1)],
+            "match": list(state.match),
+            "history": json.loads(state.history),
+            "last_move": json.loads(state.last_move),
+            "reveal": json.loads(state.reveal),
+            "result": None
+            if state.result is None
+            else {"winners": list(state.result[0]), "reason": state.result[1]},
+        }
+
+    def from_json(self, data: dict) -> State:
+        """Rebuilds a position; scored vertices and partie totals follow from the triangles."""
+        triangles = tuple(
+            (t["seat"], tuple(sorted(tuple(p) for p in t["points"])), t["area"])
+            for t in data["triangles"]
+        )
+        totals = [0, 0]
+        for s, _, a in triangles:
+            totals[s] += a
+        result = data["result"]
+        return State(
+            partie=data["partie"],
+            turns=data["turns"],
+            passes=data["passes"],
+            points=tuple(frozenset(tuple(p) for p in data["points"][s]) for s in (0, 1)),
+            triangles=triangles,
+            secrets=tuple(tuple(tuple(p) for p in data["secrets"][s]) for s in (0, 1)),
+            match=tuple(data["match"]),
+            history=_text(data["history"]),
+            last_move=_text(data["last_move"]),
+            reveal=_text(data["reveal"]),
+            result=None if result is None else (tuple(result["winners"]), result["reason"]),
+            fixed=frozenset(p for _, t, _ in triangles for p in t),
+            totals=(totals[0], totals[1]),
+        )
+
+
+def _text(value) -> str:
+    """Compact JSON text of a public record (see State)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def sorted_points(points) -> list[list[int]]:
+    return [list(p) for p in sorted(points)]
+
+
+ENGINE = TriangulumEngine()
