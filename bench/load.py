@@ -56,7 +56,7 @@ def setup_environment(scale: bool, var_dir: Path) -> dict:
     return env
 
 
-def create_slots(slots: int, matches_per_slot: int):
+def create_slots(slots: int, matches_per_slot: int, tag: str):
     """Returns, per slot, a list of (match id, cookie seat 0, cookie seat 1, spectator cookie)."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -75,8 +75,9 @@ def create_slots(slots: int, matches_per_slot: int):
 
     result = []
     for slot in range(slots):
-        a = User.objects.create(username=f"bench-a{slot}")  # no password: hashing would dominate setup
-        b = User.objects.create(username=f"bench-b{slot}")
+        # No password: hashing would dominate the setup.
+        a = User.objects.create(username=f"bench-{tag}-a{slot}")
+        b = User.objects.create(username=f"bench-{tag}-b{slot}")
         ca, cb = cookie(a), cookie(b)
         matches = []
         for _ in range(matches_per_slot):
@@ -209,18 +210,14 @@ def main():
     var_dir = Path(tempfile.mkdtemp(prefix="bench-"))
     env = setup_environment(args.scale, var_dir)
     per_slot = math.ceil((args.seconds + 10) * args.rate / PLIES_PER_MATCH) + 1
-    all_slots = create_slots(max(steps), per_slot)
     servers = [Server(var_dir, env).start() for _ in range(2 if args.scale else 1)]
     urls = [s.url.replace("http", "ws", 1) for s in servers]
     mode = "PostgreSQL + Redis, 2 Daphne" if args.scale else "SQLite + in-memory, 1 Daphne"
     print(f"# {mode}; {args.rate:g} move/s per match; {args.seconds:g}s measured per step", flush=True)
     best = None
     try:
-        used = 0
-        for count in steps:
-            slots = all_slots[:count]
-            for slot in slots:
-                slot["matches"] = slot["matches"][used:] if args.sweep else slot["matches"]
+        for step, count in enumerate(steps):
+            slots = create_slots(count, per_slot, tag=str(step))
             extra = [args.spectators // count + (i < args.spectators % count) for i in range(count)]
             stats, elapsed = asyncio.run(measure(slots, urls, args.rate, args.seconds, extra, servers[0].url))
             p95 = report(f"{count:4d} matches + {args.spectators} spectators", stats, elapsed)
