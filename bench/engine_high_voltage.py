@@ -13,25 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.playout import play_for  # noqa: E402
 from games.high_voltage.engine import ENGINE  # noqa: E402
-
-
-def play_random_games(seconds: float) -> tuple[int, int, float, dict]:
-    """Plays seeded random games (engine's random_move + apply) until ``seconds`` have passed."""
-    games = posts = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(games)
-        state = ENGINE.setup(2, games)
-        while seats := ENGINE.to_move(state):
-            move = ENGINE.random_move(state, seats[0], rng)
-            state = ENGINE.apply(state, seats[0], move)
-            posts += move["type"] == "post"
-        games += 1
-        reason = ENGINE.outcome(state)["reason"]
-        reasons[reason] = reasons.get(reason, 0) + 1
-    return games, posts, time.perf_counter() - start, reasons
 
 
 def list_moves(seconds: float) -> tuple[int, float]:
@@ -53,7 +36,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
-    games, posts, elapsed, reasons = play_random_games(args.seconds)
+    games, posts, elapsed, reasons = play_for(
+        ENGINE, args.seconds, ENGINE.random_move, counts=lambda move: move["type"] == "post"
+    )
     print(f"random full games: {games / elapsed:8.1f} games/s ({games} games, endings {reasons})")
     print(f"posts (apply):     {posts / elapsed:8.0f} posts/s, {posts / games:.1f} per game")
     calls, elapsed = list_moves(args.seconds / 3)

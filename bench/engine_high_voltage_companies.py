@@ -14,10 +14,12 @@ import argparse
 import random
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.playout import play_for  # noqa: E402
 from games.high_voltage_companies.engine import ENGINE  # noqa: E402
 
 
@@ -31,23 +33,6 @@ def choose(state, seat: int, rng: random.Random, heavy: bool) -> dict:
         lines = [m for m in moves if m["type"] == "declare"]
         return rng.choice(lines if lines and rng.random() < 0.9 else moves)
     return ENGINE.random_move(state, seat, rng)
-
-
-def play_games(players: int, seconds: float, heavy: bool):
-    """Plays seeded games until ``seconds`` have passed; returns games, plies, time, endings."""
-    games = plies = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(games)
-        state = ENGINE.setup(players, games)
-        while seats := ENGINE.to_move(state):
-            state = ENGINE.apply(state, seats[0], choose(state, seats[0], rng, heavy))
-            plies += 1
-        games += 1
-        reason = ENGINE.outcome(state)["reason"]
-        reasons[reason] = reasons.get(reason, 0) + 1
-    return games, plies, time.perf_counter() - start, reasons
 
 
 def list_moves(seconds: float) -> tuple[int, int, float]:
@@ -72,7 +57,9 @@ def main() -> None:
     for heavy in (False, True):
         label = "reveal-heavy" if heavy else "random"
         for players in (2, 3, 4):
-            games, plies, elapsed, reasons = play_games(players, share, heavy)
+            games, plies, elapsed, reasons = play_for(
+                ENGINE, share, partial(choose, heavy=heavy), players
+            )
             print(
                 f"{label:>12} {players} players: {games / elapsed:8.1f} games/s, "
                 f"{plies / elapsed:7.0f} plies/s, {plies / games:5.1f} plies/game, "

@@ -13,25 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.playout import any_legal, play_for  # noqa: E402
 from games.hive.engine import ENGINE  # noqa: E402
-
-
-def play_random_games(seconds: float) -> tuple[int, int, float, dict]:
-    """Plays seeded random games (full legal_moves list + apply per ply) for ``seconds``."""
-    games = plies = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(games)
-        state = ENGINE.setup(2, games)
-        while seats := ENGINE.to_move(state):
-            move = rng.choice(list(ENGINE.legal_moves(state, seats[0])))
-            state = ENGINE.apply(state, seats[0], move)
-            plies += 1
-        games += 1
-        reason = ENGINE.outcome(state)["reason"]
-        reasons[reason] = reasons.get(reason, 0) + 1
-    return games, plies, time.perf_counter() - start, reasons
 
 
 def mid_game_positions(count: int) -> list:
@@ -75,7 +58,7 @@ def main() -> None:
         f"legal_moves (mid-game): {calls / elapsed:8.0f} generations/s, "
         f"{moves / calls:.1f} moves per position on average"
     )
-    games, plies, elapsed, reasons = play_random_games(args.seconds)
+    games, plies, elapsed, reasons = play_for(ENGINE, args.seconds, any_legal(ENGINE))
     print(
         f"random full games:      {games / elapsed:8.1f} games/s ({games} games, endings {reasons})"
     )

@@ -98,7 +98,9 @@ class Stats:
         self.recording = False
 
 
-async def client(url, cookie, match_id, seat, stats: Stats, rate, stop_at, done: asyncio.Event, origin):
+async def client(
+    url, cookie, match_id, seat, stats: Stats, rate, stop_at, done: asyncio.Event, origin
+):
     """One browser tab: a player (seat 0/1) or a spectator (seat None)."""
     import websockets
 
@@ -106,7 +108,9 @@ async def client(url, cookie, match_id, seat, stats: Stats, rate, stop_at, done:
     if cookie:
         headers["Cookie"] = cookie
     last_ply = -1
-    async with websockets.connect(f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22) as ws:
+    async with websockets.connect(
+        f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22
+    ) as ws:
         next_move = time.monotonic() + random.random() / rate
         while not done.is_set() and time.monotonic() < stop_at:
             try:
@@ -138,7 +142,9 @@ async def client(url, cookie, match_id, seat, stats: Stats, rate, stop_at, done:
                 stats.sent[(match_id, ply + 1)] = time.monotonic()
                 await ws.send(json.dumps({"move": move, "ply": ply}))
                 stats.moves += stats.recording
-                next_move = max(next_move + 2 / rate, time.monotonic())  # this seat moves every other ply
+                next_move = max(
+                    next_move + 2 / rate, time.monotonic()
+                )  # this seat moves every other ply
 
 
 async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
@@ -148,11 +154,31 @@ async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
             return
         done = asyncio.Event()
         tasks = [
-            client(urls[seat % len(urls)], slot["cookies"][seat], match_id, seat, stats, rate, stop_at, done, origin)
+            client(
+                urls[seat % len(urls)],
+                slot["cookies"][seat],
+                match_id,
+                seat,
+                stats,
+                rate,
+                stop_at,
+                done,
+                origin,
+            )
             for seat in (0, 1)
         ]
         tasks += [
-            client(urls[(index + s + 1) % len(urls)], None, match_id, None, stats, rate, stop_at, done, origin)
+            client(
+                urls[(index + s + 1) % len(urls)],
+                None,
+                match_id,
+                None,
+                stats,
+                rate,
+                stop_at,
+                done,
+                origin,
+            )
             for s in range(spectators)
         ]
         await asyncio.gather(*tasks)
@@ -163,7 +189,10 @@ async def measure(slots, urls, rate, seconds, spectators_per_match, origin, warm
     start = time.monotonic()
     stop_at = start + warmup + seconds
     runner = asyncio.gather(
-        *(run_slot(s, urls, stats, rate, stop_at, spectators_per_match[i], origin) for i, s in enumerate(slots))
+        *(
+            run_slot(s, urls, stats, rate, stop_at, spectators_per_match[i], origin)
+            for i, s in enumerate(slots)
+        )
     )
     await asyncio.sleep(warmup)
     stats.recording = True
@@ -195,13 +224,21 @@ def report(label, stats, elapsed):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--matches", type=int, default=100, help="concurrent matches (default 100)")
-    parser.add_argument("--spectators", type=int, default=100, help="extra spectators, spread over the matches")
+    parser.add_argument(
+        "--spectators", type=int, default=100, help="extra spectators, spread over the matches"
+    )
     parser.add_argument("--rate", type=float, default=1.0, help="moves per second per match")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per step")
-    parser.add_argument("--scale", action="store_true", help="PostgreSQL + Redis with two Daphne processes")
-    parser.add_argument("--sweep", help="comma-separated match counts; stops when p95 reaches 50 ms")
+    parser.add_argument(
+        "--scale", action="store_true", help="PostgreSQL + Redis with two Daphne processes"
+    )
+    parser.add_argument(
+        "--sweep", help="comma-separated match counts; stops when p95 reaches 50 ms"
+    )
     args = parser.parse_args()
 
     from tests.browser.conftest import Server
@@ -213,13 +250,17 @@ def main():
     servers = [Server(var_dir, env).start() for _ in range(2 if args.scale else 1)]
     urls = [s.url.replace("http", "ws", 1) for s in servers]
     mode = "PostgreSQL + Redis, 2 Daphne" if args.scale else "SQLite + in-memory, 1 Daphne"
-    print(f"# {mode}; {args.rate:g} move/s per match; {args.seconds:g}s measured per step", flush=True)
+    print(
+        f"# {mode}; {args.rate:g} move/s per match; {args.seconds:g}s measured per step", flush=True
+    )
     best = None
     try:
         for step, count in enumerate(steps):
             slots = create_slots(count, per_slot, tag=str(step))
             extra = [args.spectators // count + (i < args.spectators % count) for i in range(count)]
-            stats, elapsed = asyncio.run(measure(slots, urls, args.rate, args.seconds, extra, servers[0].url))
+            stats, elapsed = asyncio.run(
+                measure(slots, urls, args.rate, args.seconds, extra, servers[0].url)
+            )
             p95 = report(f"{count:4d} matches + {args.spectators} spectators", stats, elapsed)
             if p95 < 50:
                 best = stats.moves / elapsed
