@@ -41,3 +41,11 @@ def join_as_guest(page, invite: str, nickname: str) -> None:
     page.fill("#id_nickname", nickname)
     page.click("button:has-text('Play as guest')")
     expect(page.locator("#board")).to_be_visible()
+
+
+def watch(page, match_url: str):
+    """Opens ``match_url`` as a spectator and waits until the live socket is up."""
+    page.goto(match_url)
+    expect(page.locator(".spectating")).to_be_visible()
+    expect(page.locator("#conn")).to_have_text("live")
+    return page

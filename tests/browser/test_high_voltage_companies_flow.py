@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.flows import create_match, join_as_guest, sign_up
+from tests.browser.flows import create_match, join_as_guest, sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -32,10 +32,7 @@ def test_three_players_reveal_turn_move_swap_declare_and_see_the_final_reveal(ne
     join_as_guest(bob, invite, "Bob")
     carol = new_page()
     join_as_guest(carol, invite, "Carol")
-    watcher = new_page()
-    watcher.goto(carol.url)
-    expect(watcher.locator(".spectating")).to_be_visible()
-    expect(watcher.locator("#conn")).to_have_text("live")
+    watcher = watch(new_page(), carol.url)
     players = [alice, bob, carol]
     everyone = [*players, watcher]
     expect(alice.locator("#turn")).to_have_text("Your turn.")

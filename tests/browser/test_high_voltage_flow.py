@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.flows import create_match, join_as_guest, sign_up
+from tests.browser.flows import create_match, join_as_guest, sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -42,10 +42,7 @@ def test_blue_connects_its_edges_through_the_board(new_page, browser, server):
     try:
         bob = phone.new_page()
         join_as_guest(bob, invite, "Bob")
-        watcher = new_page()
-        watcher.goto(bob.url)
-        expect(watcher.locator(".spectating")).to_be_visible()
-        expect(watcher.locator("#conn")).to_have_text("live")
+        watcher = watch(new_page(), bob.url)
         expect(bob.locator("#conn")).to_have_text("live")
 
         # The opening: only Blue gets the two buttons; everyone sees the mirrored field.

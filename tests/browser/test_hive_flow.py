@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.flows import create_match, join_as_guest, sign_up
+from tests.browser.flows import create_match, join_as_guest, sign_up, watch
 from tests.web.test_hive_board import BLOCKED, MIDGAME
 
 pytestmark = pytest.mark.browser
@@ -33,10 +33,7 @@ def test_two_players_set_and_move_pieces_while_a_spectator_watches(new_page):
 
     bob = new_page(width=390, height=844)  # a phone
     join_as_guest(bob, invite, "Bob")
-    watcher = new_page()
-    watcher.goto(bob.url)
-    expect(watcher.locator(".spectating")).to_be_visible()
-    expect(watcher.locator("#conn")).to_have_text("live")
+    watcher = watch(new_page(), bob.url)
     expect(alice.locator("#turn")).to_have_text("Your turn.")
     expect(alice.locator(".hx-round")).to_have_text("Round 1 of 30")
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games.powerdrain.engine import ENGINE, State
 from tests.browser.conftest import screenshot
-from tests.browser.flows import sign_up
+from tests.browser.flows import sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -43,10 +43,7 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
     expect(bob.locator("#turn")).to_contain_text(f"Waiting for {host}")
     match_url = bob.url
 
-    watcher = new_page()
-    watcher.goto(match_url)
-    expect(watcher.locator(".spectating")).to_be_visible()
-    expect(watcher.locator("#conn")).to_have_text("live")
+    watcher = watch(new_page(), match_url)
     expect(alice.locator("#turn")).to_have_text("Your turn.")  # pushed when bob joined
 
     players = [alice, bob]
