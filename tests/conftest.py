@@ -1,9 +1,14 @@
 """Fixtures shared by the web tests: players and a Powerdrain match between them."""
 
 import pytest
+from django.conf import settings
 
 from accounts.models import User
 from games import services
+
+# Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
+# test, or PostgreSQL refuses to drop the test database at the end.
+settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 # A fixed Powerdrain setup so tests know which plug comes next.
 PD_OPTIONS = {
