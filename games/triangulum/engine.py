@@ -425,6 +425,17 @@ class TriangulumEngine:
             "last_reveal": json.loads(state.reveal),
         }
 
+    def replay_view(self, state: State) -> dict:
+        """For replays of finished matches: the spectator's view with both hidden lists shown.
+
+        ``secrets[s]`` is seat s's hidden list in the order written (the board draws them as
+        that seat's secret points), so a replay shows the secrets at every ply.
+        """
+        view = self.view(state, None)
+        view["secrets"] = [[list(p) for p in state.secrets[s]] for s in (0, 1)]
+        view["replay"] = True
+        return view
+
     def outcome(self, state: State) -> dict | None:
         """None while running; the higher match total wins, equal totals are a draw."""
         if state.result is None:

@@ -16,8 +16,9 @@ from games.registry import get_engine
 from games.rendering import board_html
 from tests.engines.harness import random_game
 from tests.engines.test_high_voltage_companies_properties import twin as companies_twin
+from tests.engines.test_triangulum_support import twin as triangulum_twin
 
-TWINS = {"high-voltage-companies": companies_twin}
+TWINS = {"high-voltage-companies": companies_twin, "triangulum": triangulum_twin}
 
 
 def live_match(slug: str, players: int) -> Match:

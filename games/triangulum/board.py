@@ -1,0 +1,312 @@
+"""Layout for the Triangulum SVG: the 46×29 point grid with y = 0 at the bottom.
+
+The grid itself (points and helper points) is drawn by two SVG patterns, so the
+fragment stays small; the board script finds the point nearest to a click. Moves
+are built in ``static/js/games/triangulum.js`` (two clicks for a place, three for a
+triangle), since the move space is far too large to list.
+
+Only ``view`` is read: a viewer's own secret points come from ``view["my_secrets"]``
+(None for everyone else), and a replay's ``view["secrets"]`` shows both lists.
+"""
+
+from __future__ import annotations
+
+import math
+
+from django.utils.safestring import mark_safe
+
+from games.boards import move_attr
+
+SEATS = [
+    {"name": "Blue", "colour": "#1971c2"},
+    {"name": "Red", "colour": "#e03131"},
+]
+OPTIONS: list[dict] = []
+SCRIPT = "js/games/triangulum.js"
+LIST_LEGAL_MOVES = False  # 1334 × 1334 places: the script builds moves from the view
+
+UNIT = 10  # SVG units between two neighbouring points
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 20, 8, 8, 18
+REASONS = {"area": "333 reached", "passes": "two passes in a row", "turns": "400 turns"}
+EVENT_TEXT = {
+    "placed": "landed on a free point",
+    "collision": "hit a point: both removed",
+    "discarded": "fell on a fixed corner: discarded",
+}
+
+
+def _xy(p, height: int) -> tuple[int, int]:
+    """SVG position of grid point p = [x, y]; y grows upwards on the board."""
+    return p[0] * UNIT, (height - 1 - p[1]) * UNIT
+
+
+def _label(p) -> str:
+    return f"({p[0]},{p[1]})"
+
+
+def _triangle(points, seat: int, area: int, height: int, **extra) -> dict:
+    xy = [_xy(p, height) for p in points]
+    (ax, ay), (bx, by), (cx, cy) = xy
+    sides = sum(math.dist(xy[i], xy[(i + 1) % 3]) for i in range(3))
+    double = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+    inradius = double / sides if sides else 0
+    return {
+        "seat": seat,
+        "svg": " ".join(f"{x},{y}" for x, y in xy),
+        "area": area,
+        "tx": round((ax + bx + cx) / 3, 2),
+        "ty": round((ay + by + cy) / 3, 2),
+        "font": round(min(13.0, max(3.2, inradius * 0.95)), 1),
+        "at": " ".join(f"{p[0]},{p[1]}" for p in points),
+        **extra,
+    }
+
+
+def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
+    """Everything the template draws, from the viewer's view only."""
+    width, height = view["width"], view["height"]
+    gw, gh = (width - 1) * UNIT, (height - 1) * UNIT
+    last = view["last_move"] or {}
+    reveal = view["last_reveal"]
+    fresh_reveal = last.get("type") == "triangulate"
+    fixed = {tuple(p) for p in view["fixed"]}
+    last_at = tuple(last["at"]) if last.get("type") == "place" else None
+
+    points = []
+    for s in (0, 1):
+        for p in view["points"][s]:
+            cx, cy = _xy(p, height)
+            points.append(
+                {
+                    "seat": s,
+                    "cx": cx,
+                    "cy": cy,
+                    "at": f"{p[0]},{p[1]}",
+                    "fixed": tuple(p) in fixed,
+                    "last": tuple(p) == last_at,
+                }
+            )
+
+    # Secret points: the viewer's own list (live), or both lists in a replay.
+    if view.get("secrets") is not None:
+        secret_lists = [(s, view["secrets"][s]) for s in (0, 1)]
+    elif view.get("my_secrets") is not None and seat in (0, 1):
+        secret_lists = [(seat, view["my_secrets"])]
+    else:
+        secret_lists = []
+    secrets = []
+    for s, lst in secret_lists:
+        for n, p in enumerate(lst, start=1):
+            cx, cy = _xy(p, height)
+            secrets.append({"seat": s, "cx": cx, "cy": cy, "at": f"{p[0]},{p[1]}", "n": n})
+
+    triangles = [
+        _triangle(t["points"], s, t["area"], height) for s in (0, 1) for t in view["triangles"][s]
+    ]
+    if fresh_reveal and last.get("scored"):
+        newest = " ".join(f"{p[0]},{p[1]}" for p in sorted(last["points"]))
+        for t in triangles:
+            t["last"] = t["at"] == newest
+
+    events, attempt, reveal_text = [], None, None
+    if reveal:
+        for n, e in enumerate(reveal["events"], start=1):
+            cx, cy = _xy(e["at"], height)
+            events.append(
+                {
+                    "seat": e["seat"],
+                    "cx": cx,
+                    "cy": cy,
+                    "at": f"{e['at'][0]},{e['at'][1]}",
+                    "result": e["result"],
+                    "n": n,
+                }
+            )
+        if fresh_reveal and not reveal["scored"]:
+            attempt = _triangle(reveal["points"], reveal["seat"], 0, height)
+        reveal_text = _reveal_summary(reveal)
+
+    last_ring = None
+    if last_at is not None:
+        cx, cy = _xy(last_at, height)
+        last_ring = {"cx": cx, "cy": cy, "collision": last.get("collision", False)}
+
+    to_move = view["to_move"][0] if view["to_move"] else None
+    totals = view["partie_totals"]
+    target = view["target"]
+    seats = [
+        {
+            "index": s,
+            "name": SEATS[s]["name"],
+            "colour": SEATS[s]["colour"],
+            "total": totals[s],
+            "match": view["match_scores"][s],
+            "progress": min(100, round(100 * totals[s] / target, 1)),
+            "secrets": view["secret_counts"][s],
+            "moving": s == to_move,
+            "you": s == seat,
+            "triangles": len(view["triangles"][s]),
+        }
+        for s in (0, 1)
+    ]
+
+    history = []
+    for record in view["history"]:
+        winner = record["winner"]
+        history.append(
+            {
+                "partie": record["partie"],
+                "starter": SEATS[record["starter"]]["name"],
+                "totals": record["totals"],
+                "winner": None if winner is None else SEATS[winner]["name"],
+                "winner_seat": winner,
+                "points": record["points"],
+                "reason": REASONS.get(record["reason"], record["reason"]),
+                "turns": record["turns"],
+                "triangles": [
+                    _triangle(t["points"], t["seat"], t["area"], height)
+                    for t in record["triangles"]
+                ],
+            }
+        )
+    partie_over = None
+    if history and view["turn"] == 0 and not view["outcome"]:
+        partie_over = history[-1]
+
+    public = {
+        "seat": seat if seat in (0, 1) else None,
+        "width": width,
+        "height": height,
+        "points": view["points"],
+        "triangles": [[t["points"] for t in view["triangles"][s]] for s in (0, 1)],
+        "fixed": view["fixed"],
+        "unit": UNIT,
+        "pass_streak": view["pass_streak"],
+    }
+    return {
+        "points_svg": _points_svg(points),
+        "triangles_svg": _triangles_svg(triangles),
+        "events_svg": _events_svg(events),
+        "secrets_svg": _secrets_svg(secrets, view.get("secrets") is not None),
+        "viewbox": f"{-PAD_LEFT} {-PAD_TOP} {gw + PAD_LEFT + PAD_RIGHT} {gh + PAD_TOP + PAD_BOTTOM}",
+        "gw": gw,
+        "gh": gh,
+        "xlabels": [{"x": x * UNIT, "text": x} for x in range(0, width, 5)],
+        "ylabels": [{"y": (height - 1 - y) * UNIT, "text": y} for y in range(0, height, 5)],
+        "label_x": -PAD_LEFT / 2,
+        "label_y": gh + PAD_BOTTOM / 2 + 2,
+        "points": points,
+        "secrets": secrets,
+        "secret_owner_view": bool(secrets) and view.get("secrets") is None,
+        "replay": view.get("secrets") is not None,
+        "triangles": triangles,
+        "events": events,
+        "fresh_reveal": fresh_reveal,
+        "attempt": attempt,
+        "reveal_text": reveal_text,
+        "last_ring": last_ring,
+        "last_text": _last_text(last, fresh_reveal, reveal),
+        "to_move": to_move,
+        "mover_colour": SEATS[to_move]["colour"] if to_move is not None else "#888",
+        "seats": seats,
+        "starter": SEATS[view["starter"]],
+        "history": history,
+        "partie_over": partie_over,
+        "public": public,
+        "pass_move": move_attr({"type": "pass"}),
+        "pass_ends": view["pass_streak"] >= 1,
+        "finished": bool(view["outcome"]),
+        "can_move": seat is not None and seat == to_move,
+    }
+
+
+def _last_text(last: dict, fresh: bool, reveal: dict | None) -> str | None:
+    if not last:
+        return None
+    who = SEATS[last["seat"]]["name"]
+    if last["type"] == "pass":
+        return f"{who} passed."
+    if last["type"] == "place":
+        hit = " — it hit a point, both were removed" if last.get("collision") else ""
+        return f"{who} set {_label(last['at'])} and wrote a secret point{hit}."
+    tri = " ".join(_label(p) for p in last["points"])
+    if last.get("scored"):
+        area = reveal["area"] if fresh and reveal else "?"
+        return f"{who} triangulated {tri}: scored {area}."
+    return f"{who} triangulated {tri}: the reveal spoiled it, turn lost."
+
+
+def _reveal_summary(reveal: dict) -> str:
+    """One line on the last triangulation's reveal: who wrote how many, what happened."""
+    counts = [0, 0]
+    for e in reveal["events"]:
+        counts[e["seat"]] += 1
+    parts = [f"{SEATS[s]['name']} {counts[s]}" for s in (reveal["seat"], 1 - reveal["seat"])]
+    text = "Revealed secret points: " + ", ".join(parts) + "."
+    if not reveal["scored"] and reveal.get("reason"):
+        mover, other = SEATS[reveal["seat"]]["name"], SEATS[1 - reveal["seat"]]["name"]
+        reason = (
+            reveal["reason"]
+            .replace("Your opponent's point", f"{other}'s point")
+            .replace("is not one of your points on the board", f"is no longer {mover}'s point")
+        )
+        text += f" Not scored: {reason}"
+    return text
+
+
+# The many small SVG elements are built here as text: a template loop over hundreds of
+# points is several times slower, and every push renders once per seat and for spectators.
+# Every value is an int or a fixed word, so nothing needs escaping.
+
+
+def _points_svg(points: list[dict]) -> str:
+    return mark_safe(
+        "".join(
+            f'<circle class="tg-point seat-{p["seat"]}{" fixed" if p["fixed"] else ""}'
+            f'{" last" if p["last"] else ""}" cx="{p["cx"]}" cy="{p["cy"]}" '
+            f'r="{3.3 if p["fixed"] else 3}" data-at="{p["at"]}" data-owner="{p["seat"]}"/>'
+            for p in points
+        )
+    )
+
+
+def _triangles_svg(triangles: list[dict]) -> str:
+    return mark_safe(
+        "".join(
+            f'<g class="tg-tri seat-{t["seat"]}{" last" if t.get("last") else ""}" '
+            f'data-triangle="{t["at"]}" data-owner="{t["seat"]}" data-area="{t["area"]}">'
+            f'<polygon points="{t["svg"]}"/>'
+            f'<text x="{t["tx"]}" y="{t["ty"]}" font-size="{t["font"]}">{t["area"]}</text></g>'
+            for t in triangles
+        )
+    )
+
+
+def _cross(cx: int, cy: int) -> str:
+    return f'<path d="M{cx - 3} {cy - 3}l6 6m0-6l-6 6"/>'
+
+
+def _events_svg(events: list[dict]) -> str:
+    return mark_safe(
+        "".join(
+            f'<g class="tg-event {e["result"]} seat-{e["seat"]}" data-revealed="{e["at"]}" '
+            f'data-writer="{e["seat"]}" data-result="{e["result"]}">'
+            f'<circle cx="{e["cx"]}" cy="{e["cy"]}" r="5.6"/>'
+            f"{_cross(e['cx'], e['cy']) if e['result'] != 'placed' else ''}</g>"
+            for e in events
+        )
+    )
+
+
+def _secrets_svg(secrets: list[dict], replay: bool) -> str:
+    def title(s):
+        owner = f"{SEATS[s['seat']]['name']}'s" if replay else "your"
+        return f"{owner} secret point #{s['n']} ({s['at']})"
+
+    return mark_safe(
+        "".join(
+            f'<path class="tg-secret seat-{s["seat"]}" d="M{s["cx"]} {s["cy"] - 4}l4 4-4 4-4-4z" '
+            f'data-secret="{s["at"]}" data-owner="{s["seat"]}"><title>{title(s)}</title></path>'
+            for s in secrets
+        )
+    )
