@@ -28,7 +28,9 @@ def viewer_context(match: Match, seat: int | None) -> dict:
     state = engine.from_json(match.state)
     live = match.status == Match.Status.ACTIVE
     # Boards of games with huge move spaces build moves in their script instead.
-    listed = live and seat is not None and getattr(board_module(match.game), "LIST_LEGAL_MOVES", True)
+    listed = (
+        live and seat is not None and getattr(board_module(match.game), "LIST_LEGAL_MOVES", True)
+    )
     legal = list(engine.legal_moves(state, seat)) if listed else []
     return {
         "engine": engine,
