@@ -4,33 +4,12 @@ import json
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from django.test import Client
 
 from config.asgi import application
 from games.models import Match, Move
+from tests.web.sockets import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def cookie_for(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-async def connect(match, user=None, origin=b"http://127.0.0.1"):
-    headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
-    if user is not None:
-        headers.append((b"cookie", await _cookie(user)))
-    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers)
-    connected, _ = await communicator.connect()
-    return communicator, connected
-
-
-async def _cookie(user):
-    from asgiref.sync import sync_to_async
-
-    return await sync_to_async(cookie_for)(user)
 
 
 async def test_every_viewer_gets_the_board_on_connect_and_each_move_live(match, alice, bob, carol):

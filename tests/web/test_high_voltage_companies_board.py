@@ -5,15 +5,13 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
-from config.asgi import application
 from games import services
 from games.high_voltage_companies.cards import CARDS, COLOURS, DANGER_IDS, NEW_ROTATIONS
 from games.models import Match
 from games.rendering import board_html
-from tests.web.test_consumer import cookie_for
+from tests.web.sockets import connected
 
 SLUG = "high-voltage-companies"
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -158,22 +156,12 @@ async def _receive_all(communicator) -> list[str]:
     return frames
 
 
-async def _connect(match, user):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-    if user is not None:
-        headers.append((b"cookie", (await sync_to_async(cookie_for)(user))))
-    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_websocket_frames_never_leak_companies_face_down_cards_or_the_hand(players):
     match, users = await sync_to_async(start)(players, corner_setup(players) | {"cards": None})
     viewers = [*users, None]
-    sockets = [await _connect(match, user) for user in viewers]
+    sockets = [await connected(match, user) for user in viewers]
     frames = {i: await _receive_all(s) for i, s in enumerate(sockets)}
     await sync_to_async(play)(match, users[0], {"type": "reveal", "at": [0, 3]})
     for i, s in enumerate(sockets):

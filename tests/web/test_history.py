@@ -9,7 +9,7 @@ from games import services
 from games.models import Match
 from games.registry import get_engine
 from tests.conftest import PD_OPTIONS
-from tests.web.test_consumer import connect
+from tests.web.sockets import connect
 
 CELLS = [[r, c] for r in range(5) for c in range(5)][:16]
 

@@ -5,14 +5,11 @@ import json
 import re
 
 import pytest
-from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from games import services
 from games.models import Match
 from games.rendering import board_html
-from tests.web.test_consumer import cookie_for
+from tests.web.sockets import connected
 
 SLUG = "triangulum"
 PASS = {"type": "pass"}
@@ -99,19 +96,9 @@ def test_a_secret_point_is_shown_to_its_writer_only(client, tg, alice, bob, caro
             assert secret_free(page)
 
 
-async def connect(match, user=None):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-    if user is not None:
-        headers.append((b"cookie", (await sync_to_async(cookie_for)(user))))
-    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
 @pytest.mark.django_db(transaction=True)
 async def test_websocket_frames_carry_the_secret_only_to_its_writer(tg, alice, bob):
-    a, b, s = await connect(tg, alice), await connect(tg, bob), await connect(tg)
+    a, b, s = await connected(tg, alice), await connected(tg, bob), await connected(tg)
     for c in (a, b, s):
         await c.receive_from()
     move = json.dumps({"move": json.dumps(place([5, 6], SECRET)), "ply": "0"})
