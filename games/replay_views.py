@@ -12,8 +12,7 @@ from games import services
 from games.boards import board_context, seat_styles
 from games.models import Match
 from games.records import RecordError, export_record
-from games.registry import get_engine
-from games.selectors import replay_view, state_at
+from games.selectors import replay_positions, replay_view
 
 MAX_RECORD_BYTES = 2_000_000
 
@@ -24,13 +23,13 @@ def replay(request, match_id: int):
     if match.status != Match.Status.FINISHED:
         messages.info(request, "The replay opens when the match is over; you can watch it live.")
         return redirect("games:match", match_id=match.pk)
-    engine = get_engine(match.game)
     moves = list(match.moves.all())
     try:
         ply = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
     except ValueError:
         ply = len(moves)
-    view = replay_view(match, state_at(match, ply))
+    state, notations = replay_positions(match, ply)
+    view = replay_view(match, state)
     styles = seat_styles(match.game, match.players)
     winners = (match.result or {}).get("winners", [])
     seats = [
@@ -49,7 +48,7 @@ def replay(request, match_id: int):
         {
             "ply": i + 1,
             "colour": styles[m.seat]["colour"],
-            "text": engine.notation(m.move),
+            "text": notations[i],
             "current": i + 1 == ply,
         }
         for i, m in enumerate(moves)

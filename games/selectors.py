@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
 
 from django.db.models import Count, Q, QuerySet
@@ -9,17 +10,6 @@ from django.db.models import Count, Q, QuerySet
 from games.boards import board_module
 from games.models import Match
 from games.registry import get_engine
-
-
-def state_at(match: Match, ply: int | None = None):
-    """Returns the engine state after ``ply`` moves, rebuilt from the setup and the move log."""
-    engine = get_engine(match.game)
-    if ply is None or ply == match.ply:
-        return engine.from_json(match.state)
-    state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
-    for record in match.moves.all()[:ply]:
-        state = engine.apply(state, record.seat, record.move)
-    return state
 
 
 def viewer_context(match: Match, seat: int | None) -> dict:
@@ -102,6 +92,26 @@ def player_stats(user) -> list[dict]:
     return [
         {"game": get_engine(slug).name, "slug": slug, **row} for slug, row in sorted(stats.items())
     ]
+
+
+def replay_positions(match: Match, ply: int) -> tuple[object, list[str]]:
+    """Replays the whole log once: the state after ``ply`` moves and every move's notation.
+
+    Engines whose ``notation`` also takes the position before the move (Hive names the
+    insect that moves) get it.
+    """
+    engine = get_engine(match.game)
+    with_state = len(inspect.signature(engine.notation).parameters) > 1
+    state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
+    at_ply, texts = state, []
+    for number, record in enumerate(match.moves.all(), start=1):
+        texts.append(
+            engine.notation(record.move, state) if with_state else engine.notation(record.move)
+        )
+        state = engine.apply(state, record.seat, record.move)
+        if number == ply:
+            at_ply = state
+    return at_ply, texts
 
 
 def replay_view(match: Match, state) -> dict:

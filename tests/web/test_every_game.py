@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import pytest
 
@@ -82,3 +83,12 @@ def test_replays_reveal_secret_companies_but_live_pages_do_not(client, db):
         game="high-voltage-companies", creator=User.objects.create(username="host"), players=2
     )
     assert client.get(f"/m/{live.pk}/replay/").status_code == 302
+
+
+def test_hive_move_lists_name_the_insect_that_moves(client, db):
+    match = play_random_match("hive", 2, seed=3)
+    drags = [m.move for m in match.moves.all() if m.move["type"] == "drag"]
+    assert drags
+    page = client.get(f"/m/{match.pk}/replay/").content.decode()
+    named = re.findall(r"(BEE|SPIDER|BEETLE|GRASSHOPPER|ANT) \(-?\d+,-?\d+,-?\d+\)→", page)
+    assert len(named) == len(drags)
