@@ -40,6 +40,7 @@ def test_import_a_record_and_step_through_the_replay_with_the_keyboard(new_page)
     page.click("button:has-text('Import')")
     expect(page.locator("#replay")).to_have_attribute("data-ply", "16")
     expect(page.locator(".pd-cell[data-plug]")).to_have_count(16)
+    page.wait_for_load_state("load")  # the keyboard script is in place before the first key
 
     page.keyboard.press("Home")
     expect(page.locator("#replay")).to_have_attribute("data-ply", "0")
