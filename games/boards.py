@@ -1,8 +1,12 @@
 """Finds each game's board renderer: ``games/<package>/board.py`` and its SVG template.
 
-A board module offers ``SEATS`` (name and colour per seat) and
-``context(view, seat, legal) -> dict`` of layout values for
-``templates/games/<slug>/board.html``. It sees only the viewer's ``view``.
+A board module offers ``SEATS`` (name and colour per seat), ``OPTIONS`` (lobby
+checkboxes), optionally ``SCRIPT`` (a static path of the board's own script) and
+``LIST_LEGAL_MOVES = False`` (the script builds moves itself; for huge move spaces),
+and ``context(view, seat, legal) -> dict`` of layout values for
+``templates/games/<slug>/board.html``. It sees only the viewer's ``view``, so it
+cannot leak what that viewer may not know. Clickable elements carry ``data-move``
+(see ``static/js/match.js``).
 """
 
 from __future__ import annotations
