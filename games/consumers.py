@@ -42,20 +42,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.bucket = TokenBucket(settings.FRAMES_PER_SECOND, settings.FRAME_BURST)
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        self.group = services.group_name(self.match_id)
-        if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
+        html = await database_sync_to_async(self._arrive)()
+        if html is None:
             await self.close(code=4404)
             return
+        self.group = services.group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(self._arrive)()
         # Send the whole fragment on every (re)connect: whatever was missed is caught up.
-        await self.send_board()
+        await self.send(text_data=html)
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(self._leave)()
+        await database_sync_to_async(self._leave)()
 
     async def receive(self, text_data=None, bytes_data=None):
         if bytes_data is not None or text_data is None:
@@ -101,17 +101,23 @@ class MatchConsumer(AsyncWebsocketConsumer):
         html = await database_sync_to_async(self._render)(message)
         await self.send(text_data=html)
 
-    def _arrive(self):
-        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
-        Presence.objects.create(
-            match=match, channel_name=self.channel_name, seat=match.seat_of(self.scope["user"])
-        )
+    def _arrive(self) -> str | None:
+        """Counts this viewer in and returns its fragment; None when there is no such match."""
+        match = Match.objects.prefetch_related("seats__user").filter(pk=self.match_id).first()
+        if match is None:
+            return None
+        html = self._fragment(match, None)
+        Presence.objects.create(match=match, channel_name=self.channel_name, seat=self.seat)
+        return html
 
     def _leave(self):
         Presence.objects.filter(channel_name=self.channel_name).delete()
 
     def _render(self, message):
         match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)
+        return self._fragment(match, message)
+
+    def _fragment(self, match: Match, message: str | None) -> str:
         self.seat = match.seat_of(self.scope["user"])
         if message:
             self.sent = None
