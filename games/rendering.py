@@ -51,25 +51,37 @@ def prerender(match: Match) -> None:
         cached_board_html(match, seat)
 
 
+def seat_rows(
+    match: Match, view: dict, *, viewer: int | None, turns: bool, winners: list[int]
+) -> list[dict]:
+    """The players strip: name, role, colour, score; whose turn (when ``turns``), who won."""
+    styles = seat_styles(match.game, match.players)
+    return [
+        {
+            "index": s.index,
+            "name": s.display_name if (s.user_id or s.name) else "open seat",
+            "open": s.user is None,
+            "you": viewer == s.index,
+            "score": view["scores"][s.index] if view.get("scores") else None,
+            "to_move": turns and s.index in view["to_move"],
+            "winner": s.index in winners,
+            "role": styles[s.index]["name"],
+            "colour": styles[s.index]["colour"],
+        }
+        for s in match.seats.all()
+    ]
+
+
 def board_page_context(match: Match, seat: int | None, message: str | None = None) -> dict:
     viewer = viewer_context(match, seat)
     view = viewer["view"]
-    styles = seat_styles(match.game, match.players)
-    seats = []
-    for s in match.seats.all():
-        seats.append(
-            {
-                "index": s.index,
-                "name": s.display_name if (s.user_id or s.name) else "open seat",
-                "open": s.user is None,
-                "you": seat == s.index,
-                "score": view["scores"][s.index] if view.get("scores") else None,
-                "to_move": match.status == Match.Status.ACTIVE and s.index in view["to_move"],
-                "winner": bool(match.result) and s.index in match.result["winners"],
-                "role": styles[s.index]["name"],
-                "colour": styles[s.index]["colour"],
-            }
-        )
+    seats = seat_rows(
+        match,
+        view,
+        viewer=seat,
+        turns=match.status == Match.Status.ACTIVE,
+        winners=(match.result or {}).get("winners", []),
+    )
     return {
         "match": match,
         "seat": seat,

@@ -12,6 +12,7 @@ from games import services
 from games.boards import board_context, seat_styles
 from games.models import Match
 from games.records import RecordError, export_record
+from games.rendering import seat_rows
 from games.selectors import replay_positions, replay_view
 
 MAX_RECORD_BYTES = 2_000_000
@@ -28,22 +29,11 @@ def replay(request, match_id: int):
         ply = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
     except ValueError:
         ply = len(moves)
-    state, notations = replay_positions(match, ply)
+    state, notations = replay_positions(match, moves, ply)
     view = replay_view(match, state)
+    winners = (match.result or {}).get("winners", []) if ply == len(moves) else []
+    seats = seat_rows(match, view, viewer=None, turns=True, winners=winners)
     styles = seat_styles(match.game, match.players)
-    winners = (match.result or {}).get("winners", [])
-    seats = [
-        {
-            "index": s.index,
-            "name": s.display_name,
-            "role": styles[s.index]["name"],
-            "colour": styles[s.index]["colour"],
-            "score": view["scores"][s.index] if view.get("scores") else None,
-            "to_move": s.index in view["to_move"],
-            "winner": ply == len(moves) and s.index in winners,
-        }
-        for s in match.seats.all()
-    ]
     move_list = [
         {
             "ply": i + 1,

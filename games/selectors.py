@@ -23,7 +23,6 @@ def viewer_context(match: Match, seat: int | None) -> dict:
     )
     legal = list(engine.legal_moves(state, seat)) if listed else []
     return {
-        "engine": engine,
         "view": engine.view(state, seat),
         "legal": legal,
         "my_turn": live and seat is not None and seat in engine.to_move(state),
@@ -94,8 +93,8 @@ def player_stats(user) -> list[dict]:
     ]
 
 
-def replay_positions(match: Match, ply: int) -> tuple[object, list[str]]:
-    """Replays the whole log once: the state after ``ply`` moves and every move's notation.
+def replay_positions(match: Match, moves: list, ply: int) -> tuple[object, list[str]]:
+    """Replays ``moves`` (the match's log) once: the state after ``ply`` and every notation.
 
     Engines whose ``notation`` also takes the position before the move (Hive names the
     insect that moves) get it.
@@ -104,7 +103,7 @@ def replay_positions(match: Match, ply: int) -> tuple[object, list[str]]:
     with_state = len(inspect.signature(engine.notation).parameters) > 1
     state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
     at_ply, texts = state, []
-    for number, record in enumerate(match.moves.all(), start=1):
+    for number, record in enumerate(moves, start=1):
         texts.append(
             engine.notation(record.move, state) if with_state else engine.notation(record.move)
         )

@@ -77,7 +77,7 @@ def test_a_full_game_finishes_with_the_engine_outcome_and_replays_from_the_log(m
     from games.registry import get_engine
 
     engine = get_engine("powerdrain")
-    rebuilt, _ = replay_positions(match, 16 - 1)
+    rebuilt, _ = replay_positions(match, list(match.moves.all()), 16 - 1)
     assert (
         engine.to_json(engine.apply(rebuilt, 1, {"type": "place", "at": cells[-1]})) == match.state
     )
