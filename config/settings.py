@@ -70,6 +70,14 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live board fragments only, rendered on every move (config/jinja.py says why).
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "config.jinja.environment"},
+    },
 ]
 
 if os.environ.get("DATABASE_URL"):
@@ -86,7 +94,14 @@ else:
             "CONN_MAX_AGE": 60,
             # IMMEDIATE takes the write lock when a transaction starts, so concurrent move
             # submissions queue instead of failing with "database is locked".
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            # WAL lets pages read while a move is written, and with synchronous=NORMAL a commit
+            # does not wait for the disk: a crash of the server loses nothing, a power cut may
+            # lose the last moments (the PostgreSQL path syncs every commit).
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
             # A file (threads in tests share it), one per test process so parallel runs never collide.
             "TEST": {"NAME": VAR_DIR / f"test-{os.getpid()}.sqlite3"},
         }

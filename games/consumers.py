@@ -103,7 +103,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _arrive(self) -> str | None:
         """Counts this viewer in and returns its fragment; None when there is no such match."""
-        match = Match.objects.prefetch_related("seats__user").filter(pk=self.match_id).first()
+        match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return None
         html = self._fragment(match, None)
@@ -114,7 +114,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         Presence.objects.filter(channel_name=self.channel_name).delete()
 
     def _render(self, message):
-        match = Match.objects.prefetch_related("seats__user").get(pk=self.match_id)
+        match = Match.objects.get(pk=self.match_id)
         return self._fragment(match, message)
 
     def _fragment(self, match: Match, message: str | None) -> str:

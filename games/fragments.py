@@ -31,6 +31,11 @@ def get(cache_key: tuple | None) -> str | None:
         return html
 
 
+def clear() -> None:
+    with _lock:
+        _entries.clear()
+
+
 def put(cache_key: tuple | None, html: str) -> None:
     if cache_key is None:
         return

@@ -6,13 +6,36 @@ and can always be rebuilt from the setup and the moves (``selectors.replay_posit
 """
 
 import secrets
+import threading
+from collections import OrderedDict
 
 from django.conf import settings
 from django.db import models
 
+# Seats of started matches by match id, most recently used last (see Match.seat_list).
+_started_seats: OrderedDict[int, list["Seat"]] = OrderedDict()
+_started_seats_lock = threading.Lock()
+STARTED_SEATS_KEPT = 4096
+
 
 def new_invite() -> str:
     return secrets.token_urlsafe(9)
+
+
+def forget_started_seats() -> None:
+    """Empties the seat memory of Match.seat_list (tests reuse match ids)."""
+    with _started_seats_lock:
+        _started_seats.clear()
+
+
+class MatchQuerySet(models.QuerySet):
+    def with_players(self) -> "MatchQuerySet":
+        """Loads the seats and their users in one more query (seat names, ``seat_of``)."""
+        return self.prefetch_related(players_prefetch())
+
+
+def players_prefetch() -> models.Prefetch:
+    return models.Prefetch("seats", queryset=Seat.objects.select_related("user"))
 
 
 class Match(models.Model):
@@ -38,6 +61,8 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    objects = MatchQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "-created_at"])]
@@ -53,13 +78,35 @@ class Match(models.Model):
 
     @property
     def player_names(self) -> str:
-        return " vs ".join(s.display_name for s in self.seats.all())
+        return " vs ".join(s.display_name for s in self.seat_list())
+
+    def seat_list(self) -> list["Seat"]:
+        """The seats in order, with their users; remembered per process once the match started.
+
+        Seats never change once every seat is taken (names are fixed at sign-up), so a
+        move or a socket connecting need not load them again: that was a fifth of a move.
+        """
+        started = self.status != self.Status.WAITING
+        if started:
+            with _started_seats_lock:
+                seats = _started_seats.get(self.pk)
+                if seats is not None:
+                    _started_seats.move_to_end(self.pk)
+                    return seats
+        prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+        seats = list(prefetched if prefetched is not None else self.seats.select_related("user"))
+        if started:
+            with _started_seats_lock:
+                _started_seats[self.pk] = seats
+                while len(_started_seats) > STARTED_SEATS_KEPT:
+                    _started_seats.popitem(last=False)
+        return seats
 
     def seat_of(self, user) -> int | None:
         """Returns the seat ``user`` holds here, or None for a spectator."""
         if not user or not user.is_authenticated:
             return None
-        for seat in self.seats.all():
+        for seat in self.seat_list():
             if seat.user_id == user.pk:
                 return seat.index
         return None

@@ -40,7 +40,7 @@ def export_record(match: Match) -> dict:
         "game": match.game,
         "seed": match.seed,
         "options": match.options,
-        "seats": [seat.display_name for seat in match.seats.all()],
+        "seats": [seat.display_name for seat in match.seat_list()],
         "moves": [{"seat": m.seat, "move": m.move} for m in match.moves.all()],
         "result": match.result,
     }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 
 from games import fragments
@@ -29,7 +28,9 @@ REASONS = {
 
 def board_html(match: Match, seat: int | None, message: str | None = None) -> str:
     """Returns the ``#board`` fragment as ``seat`` may see it (None: a spectator)."""
-    return render_to_string("games/_board.html", board_page_context(match, seat, message))
+    return render_to_string(
+        "games/_board.html", board_page_context(match, seat, message), using="jinja2"
+    )
 
 
 def cached_board_html(match: Match, seat: int | None) -> str:
@@ -46,7 +47,6 @@ def prerender(match: Match) -> None:
     """Renders every seat's and the spectators' fragment once, before viewers ask for them."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
-    prefetch_related_objects([match], "seats__user")  # one query for every render below
     for seat in [*range(match.players), None]:
         cached_board_html(match, seat)
 
@@ -68,7 +68,7 @@ def seat_rows(
             "role": styles[s.index]["name"],
             "colour": styles[s.index]["colour"],
         }
-        for s in match.seats.all()
+        for s in match.seat_list()
     ]
 
 

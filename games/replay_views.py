@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 
 from games import services
 from games.boards import board_context, seat_styles
@@ -20,7 +21,7 @@ MAX_RECORD_BYTES = 2_000_000
 
 def replay(request, match_id: int):
     """The board at any ply (``?ply=n``), with the move list; the fragment alone for htmx."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    match = get_object_or_404(Match.objects.with_players(), pk=match_id)
     if match.status != Match.Status.FINISHED:
         messages.info(request, "The replay opens when the match is over; you can watch it live.")
         return redirect("games:match", match_id=match.pk)
@@ -57,8 +58,14 @@ def replay(request, match_id: int):
         "board_css": f"css/games/{match.game}.css",
         "result_text": _result_text(match, seats),
     }
-    template = "games/_replay.html" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    fragment = render_to_string("games/_replay.html", context, using="jinja2")
+    if request.htmx:
+        return HttpResponse(fragment)
+    return render(
+        request,
+        "games/replay.html",
+        {"match": match, "board_css": context["board_css"], "replay_html": fragment},
+    )
 
 
 def _result_text(match: Match, seats: list[dict]) -> str:
@@ -72,7 +79,7 @@ def _result_text(match: Match, seats: list[dict]) -> str:
 
 def export(request, match_id: int):
     """Downloads the match record as JSON (finished matches only: the seed fixes hidden setups)."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
+    match = get_object_or_404(Match.objects.with_players(), pk=match_id)
     try:
         record = export_record(match)
     except RecordError as error:

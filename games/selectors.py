@@ -8,7 +8,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from games.boards import board_module
-from games.models import Match
+from games.models import Match, players_prefetch
 from games.registry import get_engine
 
 
@@ -30,7 +30,7 @@ def viewer_context(match: Match, seat: int | None) -> dict:
 
 
 def _with_players(queryset: QuerySet) -> QuerySet:
-    return queryset.prefetch_related("seats__user")
+    return queryset.prefetch_related(players_prefetch())
 
 
 def matches_open(*, exclude_user=None) -> QuerySet:

@@ -155,8 +155,8 @@ def move_play(*, match_id: int, user, ply, move) -> Match:
     except IllegalMove as error:
         raise Refused(str(error)) from None
     try:
-        with transaction.atomic():
-            Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
+        # No savepoint: a refusal rolls the whole transaction back anyway.
+        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
     except IntegrityError:
         raise Refused("The board changed before your move arrived; it was not played.") from None
     match.ply += 1

@@ -10,15 +10,20 @@ from django.views.decorators.http import require_POST
 from games import services
 from games.boards import board_module
 from games.models import Match
-from games.rendering import board_html, board_page_context
+from games.rendering import board_html, cached_board_html
 
 
 def match_page(request, match_id: int):
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
-    context = board_page_context(match, match.seat_of(request.user))
-    context["invite_url"] = request.build_absolute_uri(f"/m/join/{match.invite}/")
-    context["board_css"] = f"css/games/{match.game}.css"
-    context["board_script"] = getattr(board_module(match.game), "SCRIPT", None)
+    match = get_object_or_404(Match.objects.with_players(), pk=match_id)
+    seat = match.seat_of(request.user)
+    context = {
+        "match": match,
+        "seat": seat,
+        "board_html": cached_board_html(match, seat),
+        "invite_url": request.build_absolute_uri(f"/m/join/{match.invite}/"),
+        "board_css": f"css/games/{match.game}.css",
+        "board_script": getattr(board_module(match.game), "SCRIPT", None),
+    }
     return render(request, "games/match.html", context)
 
 
@@ -67,7 +72,7 @@ def resign(request, match_id: int):
 
 def join(request, invite: str):
     """The invite link: sign in or pick a guest nickname, then take a seat."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), invite=invite)
+    match = get_object_or_404(Match.objects.with_players(), invite=invite)
     if not request.user.is_authenticated:
         return render(request, "games/join.html", {"match": match, "next": request.path})
     try:

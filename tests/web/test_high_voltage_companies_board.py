@@ -2,6 +2,7 @@
 
 import json
 import re
+from html import unescape
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -67,8 +68,8 @@ def html_for(match, seat):
     return board_html(match, seat)
 
 
-def moves_in(html):
-    return [json.loads(m.replace("&quot;", '"')) for m in re.findall(r'data-move="([^"]+)"', html)]
+def moves_in(page):
+    return [json.loads(unescape(m)) for m in re.findall(r'data-move="([^"]+)"', page)]
 
 
 def companies_in(html):

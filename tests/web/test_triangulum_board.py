@@ -140,8 +140,8 @@ def test_a_revealed_secret_spoils_the_triangle_for_everyone_to_see(tg, alice, bo
         assert 'data-failed="2,2 12,2 2,12"' in html  # the failed attempt, dashed
         assert 'data-revealed="4,4" data-writer="1" data-result="placed"' in html
         assert 'data-at="4,4" data-owner="1"' in html
-        assert "turn lost" in html and "Blue&#x27;s point" not in html
-        assert "Not scored: Red&#x27;s point (4,4) lies inside the triangle" in html
+        assert "turn lost" in html and "Blue&#39;s point" not in html
+        assert "Not scored: Red&#39;s point (4,4) lies inside the triangle" in html
         assert "data-triangle" not in html
         assert 'class="tg-events fresh"' in html
         assert "data-secret" not in html  # every list was revealed
