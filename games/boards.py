@@ -3,9 +3,10 @@
 A board module offers ``SEATS`` (name and colour per seat), ``OPTIONS`` (lobby
 checkboxes), optionally ``SCRIPT`` (a static path of the board's own script) and
 ``LIST_LEGAL_MOVES = False`` (the script builds moves itself; for huge move spaces),
-and ``context(view, seat, legal) -> dict`` of layout values for
-``templates/games/<slug>/board.html``. It sees only the viewer's ``view``, so it
-cannot leak what that viewer may not know. Clickable elements carry ``data-move``
+and ``context(view, seat, legal) -> dict`` of layout values for the Jinja2 template
+``templates/jinja2/games/<slug>/board.html``, which gets ``board`` (that dict),
+``view`` and ``seats`` (the players strip, the same for every viewer). It sees only
+the viewer's ``view``, so it cannot leak what that viewer may not know. Clickable elements carry ``data-move``
 (see ``static/js/match.js``).
 """
 

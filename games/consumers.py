@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import time
 
-from channels.db import aclose_old_connections, database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -38,6 +39,19 @@ class TokenBucket:
 class MatchConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
     sent: tuple | None = None  # cache key of the fragment this connection shows now
+
+    async def dispatch(self, message):
+        """Runs the handler for ``message`` without Channels' detour through the sync thread.
+
+        Channels' own dispatch first closes stale database connections in the one
+        thread that runs all database work, so every push to every viewer queued
+        behind moves being recorded and rendered. Here only database_sync_to_async
+        touches the database, and it closes stale connections itself.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         self.bucket = TokenBucket(settings.FRAMES_PER_SECOND, settings.FRAME_BURST)
@@ -91,7 +105,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return  # this connection already shows that position
         html = fragments.get(cache_key)
         if html is None:
-            await aclose_old_connections()
             await self.send_board()
             return
         self.sent = cache_key

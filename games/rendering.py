@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from markupsafe import Markup
 
 from games import fragments
 from games.boards import board_context, seat_styles
@@ -26,29 +27,49 @@ REASONS = {
 }
 
 
-def board_html(match: Match, seat: int | None, message: str | None = None) -> str:
+def board_html(
+    match: Match, seat: int | None, message: str | None = None, shared: list | None = None
+) -> str:
     """Returns the ``#board`` fragment as ``seat`` may see it (None: a spectator)."""
     return render_to_string(
-        "games/_board.html", board_page_context(match, seat, message), using="jinja2"
+        "games/_board.html", board_page_context(match, seat, message, shared), using="jinja2"
     )
 
 
-def cached_board_html(match: Match, seat: int | None) -> str:
+def cached_board_html(match: Match, seat: int | None, shared: list | None = None) -> str:
     """The fragment without a message, shared by every viewer in that seat (games.fragments)."""
     cache_key = fragments.key(match.pk, match.ply, match.status, seat)
     html = fragments.get(cache_key)
     if html is None:
-        html = board_html(match, seat)
+        html = board_html(match, seat, shared=shared)
         fragments.put(cache_key, html)
     return html
 
 
 def prerender(match: Match) -> None:
-    """Renders every seat's and the spectators' fragment once, before viewers ask for them."""
+    """Renders the spectators' and every seat's fragment once, before viewers ask for them."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
-    for seat in [*range(match.players), None]:
-        cached_board_html(match, seat)
+    shared: list = []
+    for seat in [None, *range(match.players)]:
+        cached_board_html(match, seat, shared)
+
+
+def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], shared: list | None):
+    """The game's own markup (``games/<slug>/board.html``) from the viewer's view and layout.
+
+    Its output depends on nothing but these arguments, so viewers of one position whose
+    view and layout are equal (in games without secrets, everyone but the mover) share one
+    render through ``shared``; a seat's secret changes its view, so it is never shared.
+    """
+    for seen_view, seen_board, html in shared or ():
+        if seen_view == view and seen_board == board:
+            return html
+    context = {"board": board, "view": view, "seats": seats}
+    html = Markup(render_to_string(f"games/{slug}/board.html", context, using="jinja2"))
+    if shared is not None:
+        shared.append((view, board, html))
+    return html
 
 
 def seat_rows(
@@ -72,16 +93,16 @@ def seat_rows(
     ]
 
 
-def board_page_context(match: Match, seat: int | None, message: str | None = None) -> dict:
+def board_page_context(
+    match: Match, seat: int | None, message: str | None = None, shared: list | None = None
+) -> dict:
     viewer = viewer_context(match, seat)
     view = viewer["view"]
-    seats = seat_rows(
-        match,
-        view,
-        viewer=seat,
-        turns=match.status == Match.Status.ACTIVE,
-        winners=(match.result or {}).get("winners", []),
-    )
+    turns = match.status == Match.Status.ACTIVE
+    winners = (match.result or {}).get("winners", [])
+    seats = seat_rows(match, view, viewer=seat, turns=turns, winners=winners)
+    board = board_context(match.game, view, seat, viewer["legal"])
+    players = seat_rows(match, view, viewer=None, turns=turns, winners=winners)
     return {
         "match": match,
         "seat": seat,
@@ -90,8 +111,7 @@ def board_page_context(match: Match, seat: int | None, message: str | None = Non
         "my_turn": viewer["my_turn"],
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
-        "board": board_context(match.game, view, seat, viewer["legal"]),
-        "board_template": f"games/{match.game}/board.html",
+        "game_html": game_board_html(match.game, view, board, players, shared),
     }
 
 

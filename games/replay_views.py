@@ -13,7 +13,7 @@ from games import services
 from games.boards import board_context, seat_styles
 from games.models import Match
 from games.records import RecordError, export_record
-from games.rendering import seat_rows
+from games.rendering import game_board_html, seat_rows
 from games.selectors import replay_positions, replay_view
 
 MAX_RECORD_BYTES = 2_000_000
@@ -49,13 +49,10 @@ def replay(request, match_id: int):
         "ply": ply,
         "last_ply": len(moves),
         "seats": seats,
-        "view": view,
-        "seat": None,
-        "my_turn": False,
         "moves": move_list,
-        "board": board_context(match.game, view, None, []),
-        "board_template": f"games/{match.game}/board.html",
-        "board_css": f"css/games/{match.game}.css",
+        "game_html": game_board_html(
+            match.game, view, board_context(match.game, view, None, []), seats, None
+        ),
         "result_text": _result_text(match, seats),
     }
     fragment = render_to_string("games/_replay.html", context, using="jinja2")
@@ -64,7 +61,7 @@ def replay(request, match_id: int):
     return render(
         request,
         "games/replay.html",
-        {"match": match, "board_css": context["board_css"], "replay_html": fragment},
+        {"match": match, "board_css": f"css/games/{match.game}.css", "replay_html": fragment},
     )
 
 
