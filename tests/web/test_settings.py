@@ -3,7 +3,10 @@
 import os
 
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 from django.db import connection
+
+from config.layers import ThrottledInMemoryChannelLayer
 
 
 def test_database_follows_database_url(db):
@@ -12,5 +15,6 @@ def test_database_follows_database_url(db):
 
 
 def test_channel_layer_follows_redis_url():
-    layer = type(get_channel_layer()).__name__
-    assert layer == ("RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer")
+    layer = get_channel_layer()
+    expected = RedisChannelLayer if os.environ.get("REDIS_URL") else ThrottledInMemoryChannelLayer
+    assert isinstance(layer, expected)
