@@ -1,8 +1,9 @@
 """Load benchmark: many concurrent Powerdrain matches over real WebSockets.
 
 Starts its own Daphne server(s) on a fresh database, seats simulated players and
-spectators, and lets every match move once per ``1/rate`` seconds with random
-legal moves read off the board each client receives. Prints moves per second and
+spectators, and lets every match move ``rate`` times a second on average with
+random legal moves read off the board each client receives (the mover thinks for
+an exponentially distributed time, so moves arrive independently, as from people). Prints moves per second and
 the move round trip (player sends → opponent and spectators receive the new ply)
 as p50/p95/p99, plus how many pushes a client saw skip a ply (it resynchronises
 from the next full fragment, so a skip is never silent).
@@ -74,18 +75,37 @@ def create_slots(slots: int, matches_per_slot: int, tag: str):
         return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
     result = []
+    rng = random.Random(7)
     for slot in range(slots):
         # No password: hashing would dominate the setup.
         a = User.objects.create(username=f"bench-{tag}-a{slot}")
         b = User.objects.create(username=f"bench-{tag}-b{slot}")
         ca, cb = cookie(a), cookie(b)
         matches = []
-        for _ in range(matches_per_slot):
+        for index in range(matches_per_slot):
             match = services.match_create(game="powerdrain", creator=a, seat=0)
-            services.match_join(match_id=match.pk, user=b)
+            match = services.match_join(match_id=match.pk, user=b)
+            if index == 0:
+                # Start the slots' first matches at spread-out plies, so matches end (and
+                # viewers reconnect) at all times rather than all together every 16 seconds.
+                play_ahead(match, [a, b], slot * (PLIES_PER_MATCH - 2) // slots, rng)
             matches.append(match.pk)
         result.append({"matches": matches, "cookies": [ca, cb]})
     return result
+
+
+def play_ahead(match, users, plies: int, rng: random.Random) -> None:
+    from games import services
+    from games.models import Match
+    from games.registry import get_engine
+
+    engine = get_engine(match.game)
+    for _ in range(plies):
+        match = Match.objects.get(pk=match.pk)
+        state = engine.from_json(match.state)
+        seat = engine.to_move(state)[0]
+        move = rng.choice(list(engine.legal_moves(state, seat)))
+        services.move_play(match_id=match.pk, user=users[seat], ply=match.ply, move=move)
 
 
 class Stats:
@@ -111,7 +131,6 @@ async def client(
     async with websockets.connect(
         f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22
     ) as ws:
-        next_move = time.monotonic() + random.random() / rate
         while not done.is_set() and time.monotonic() < stop_at:
             try:
                 frame = await asyncio.wait_for(ws.recv(), timeout=0.5)
@@ -137,14 +156,14 @@ async def client(
                 break
             moves = MOVES.findall(frame)
             if seat is not None and moves and now < stop_at:
-                await asyncio.sleep(max(0.0, next_move - time.monotonic()))
+                # Think time: exponential with mean 1/rate, so each match moves about `rate`
+                # times a second and the matches' moves arrive independently (as a Poisson
+                # stream), not in lockstep.
+                await asyncio.sleep(random.expovariate(rate))
                 move = html.unescape(random.choice(moves))
                 stats.sent[(match_id, ply + 1)] = time.monotonic()
                 await ws.send(json.dumps({"move": move, "ply": ply}))
                 stats.moves += stats.recording
-                next_move = max(
-                    next_move + 2 / rate, time.monotonic()
-                )  # this seat moves every other ply
 
 
 async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):

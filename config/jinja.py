@@ -8,6 +8,8 @@ other page stays a Django template. The fragments use Django's own filters.
 
 from __future__ import annotations
 
+import functools
+
 from django.template import defaultfilters
 from django.templatetags.static import static
 from django.urls import reverse
@@ -30,7 +32,9 @@ class FragmentEnvironment(Environment):
         return super().getattr(obj, attribute)
 
 
+@functools.lru_cache(maxsize=4096)
 def url(name: str, *args) -> str:
+    """Django's ``{% url %}``; remembered, as fragments ask for the same few on every move."""
     return reverse(name, args=args)
 
 
