@@ -256,7 +256,8 @@ def main():
         "--scale", action="store_true", help="PostgreSQL + Redis with two Daphne processes"
     )
     parser.add_argument(
-        "--sweep", help="comma-separated match counts; stops when p95 reaches 50 ms"
+        "--sweep",
+        help="comma-separated match counts (spectators in proportion); stops when p95 reaches 50 ms",
     )
     args = parser.parse_args()
 
@@ -276,11 +277,13 @@ def main():
     try:
         for step, count in enumerate(steps):
             slots = create_slots(count, per_slot, tag=str(step))
-            extra = [args.spectators // count + (i < args.spectators % count) for i in range(count)]
+            # A sweep keeps the ratio of spectators to matches (100 + 100: one per match).
+            spectators = round(args.spectators * count / args.matches)
+            extra = [spectators // count + (i < spectators % count) for i in range(count)]
             stats, elapsed = asyncio.run(
                 measure(slots, urls, args.rate, args.seconds, extra, servers[0].url)
             )
-            p95 = report(f"{count:4d} matches + {args.spectators} spectators", stats, elapsed)
+            p95 = report(f"{count:4d} matches + {spectators} spectators", stats, elapsed)
             if p95 < 50:
                 best = stats.moves / elapsed
             elif args.sweep:
