@@ -12,7 +12,7 @@ import pytest
 from accounts.models import User
 from games import services
 from games.models import Match
-from games.registry import get_engine
+from games.registry import ENGINES, get_engine
 from games.rendering import board_html
 from tests.engines.harness import random_game
 from tests.engines.test_high_voltage_companies_properties import twin as companies_twin
@@ -53,3 +53,25 @@ def test_fragments_do_not_change_when_only_other_seats_secrets_change(db, slug):
                     ), f"seat {viewer}'s fragment changes with secrets it may not know"
                     checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("slug", sorted(ENGINES))
+def test_renders_shared_between_viewers_are_what_each_viewer_gets_alone(db, slug):
+    """After a move, viewers with equal views share one board render (rendering.prerender):
+    every viewer's shared fragment must equal the one rendered for that viewer alone."""
+    engine = get_engine(slug)
+    players = engine.min_players + (slug == "high-voltage-companies")
+    match = live_match(slug, players)
+    shared_some = False
+    for seed in range(2):
+        rng = random.Random(seed)
+        for state, seat, _ in random_game(engine, players, seed):
+            if seat is None or rng.random() > 0.2:
+                continue
+            match.state, match.ply = engine.to_json(state), match.ply + 1
+            shared: list = []
+            together = {v: board_html(match, v, shared=shared) for v in [None, *range(players)]}
+            shared_some |= len(shared) < players + 1
+            for viewer, html in together.items():
+                assert html == board_html(match, viewer), f"seat {viewer} got another's render"
+    assert shared_some or slug in TWINS
