@@ -60,7 +60,8 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
 
     Its output depends on nothing but these arguments, so viewers of one position whose
     view and layout are equal (in games without secrets, everyone but the mover) share one
-    render through ``shared``; a seat's secret changes its view, so it is never shared.
+    render through ``shared`` (one list per position: ``seats`` follows from the match and
+    the view); a seat's secret changes its view, so it is never shared.
     """
     for seen_view, seen_board, html in shared or ():
         if seen_view == view and seen_board == board:
