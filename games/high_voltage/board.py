@@ -9,6 +9,8 @@ as ``x1,y1,x2,y2;...`` in cell coordinates.
 
 from __future__ import annotations
 
+from django.utils.safestring import mark_safe
+
 from games.boards import move_attr
 from games.high_voltage.engine import swamp_cells
 from games.high_voltage.preview import previews
@@ -26,6 +28,24 @@ MARGIN = 10  # room for the column letters and row numbers
 def _segments(links) -> str:
     """'x1,y1,x2,y2;...' in cell coordinates, for the board script."""
     return ";".join(f"{a[0]},{a[1]},{b[0]},{b[1]}" for a, b in links)
+
+
+def _targets_svg(post_moves: list[dict], preview: dict) -> str:
+    """The mover's clickable cells, as markup: built here because there are some 500 of them
+    on every move, several times faster than a template loop. Every value is an int, so
+    nothing needs escaping ("" when the viewer has no post to set)."""
+    cells = []
+    for move in post_moves:
+        x, y = move["at"]
+        made, blocked = (_segments(links) for links in preview[(x, y)])
+        cells.append(
+            f'<rect x="{x * CELL}" y="{y * CELL}" width="10" height="10" '
+            f"data-move='{move_attr(move)}'"
+            + (f' data-links="{made}"' if made else "")
+            + (f' data-blocked="{blocked}"' if blocked else "")
+            + "/>"
+        )
+    return mark_safe("".join(cells))
 
 
 def _centre(x: int, y: int) -> tuple[int, int]:
@@ -68,19 +88,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
             )
     post_moves = [m for m in legal if m["type"] == "post"]
     preview = previews(view, seat, [m["at"] for m in post_moves]) if post_moves else {}
-    targets = []
-    for move in post_moves:
-        x, y = move["at"]
-        made, blocked = preview[(x, y)]
-        targets.append(
-            {
-                "x": x * CELL,
-                "y": y * CELL,
-                "move": move_attr(move),
-                "links": _segments(made),
-                "blocked": _segments(blocked),
-            }
-        )
+    targets = _targets_svg(post_moves, preview)
     choices = {m["type"]: move_attr(m) for m in legal if m["type"] in ("keep", "mirror")}
     mirrored = [[y, x, s] for x, y, s in view["swamps"]]
     to_move = view["to_move"][0] if view["to_move"] else None
