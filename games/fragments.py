@@ -8,13 +8,9 @@ Fragments of matches still waiting for players are not cached (seats change).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from games.memory import LRU
 
-MAX_ENTRIES = 4096
-
-_lock = threading.Lock()
-_entries: OrderedDict[tuple, str] = OrderedDict()
+_entries = LRU(max_entries=4096)
 
 
 def key(match_id: int, ply: int, status: str, seat: int | None) -> tuple | None:
@@ -22,25 +18,13 @@ def key(match_id: int, ply: int, status: str, seat: int | None) -> tuple | None:
 
 
 def get(cache_key: tuple | None) -> str | None:
-    if cache_key is None:
-        return None
-    with _lock:
-        html = _entries.get(cache_key)
-        if html is not None:
-            _entries.move_to_end(cache_key)
-        return html
-
-
-def clear() -> None:
-    with _lock:
-        _entries.clear()
+    return None if cache_key is None else _entries.get(cache_key)
 
 
 def put(cache_key: tuple | None, html: str) -> None:
-    if cache_key is None:
-        return
-    with _lock:
-        _entries[cache_key] = html
-        _entries.move_to_end(cache_key)
-        while len(_entries) > MAX_ENTRIES:
-            _entries.popitem(last=False)
+    if cache_key is not None:
+        _entries.put(cache_key, html)
+
+
+def clear() -> None:
+    _entries.clear()

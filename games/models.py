@@ -6,16 +6,14 @@ and can always be rebuilt from the setup and the moves (``selectors.replay_posit
 """
 
 import secrets
-import threading
-from collections import OrderedDict
 
 from django.conf import settings
 from django.db import models
 
-# Seats of started matches by match id, most recently used last (see Match.seat_list).
-_started_seats: OrderedDict[int, list["Seat"]] = OrderedDict()
-_started_seats_lock = threading.Lock()
-STARTED_SEATS_KEPT = 4096
+from games.memory import LRU
+
+# Seats of started matches by match id (see Match.seat_list).
+_started_seats = LRU(max_entries=4096)
 
 
 def new_invite() -> str:
@@ -24,8 +22,7 @@ def new_invite() -> str:
 
 def forget_started_seats() -> None:
     """Empties the seat memory of Match.seat_list (tests reuse match ids)."""
-    with _started_seats_lock:
-        _started_seats.clear()
+    _started_seats.clear()
 
 
 class MatchQuerySet(models.QuerySet):
@@ -87,19 +84,13 @@ class Match(models.Model):
         move or a socket connecting need not load them again: that was a fifth of a move.
         """
         started = self.status != self.Status.WAITING
-        if started:
-            with _started_seats_lock:
-                seats = _started_seats.get(self.pk)
-                if seats is not None:
-                    _started_seats.move_to_end(self.pk)
-                    return seats
+        seats = _started_seats.get(self.pk) if started else None
+        if seats is not None:
+            return seats
         prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
         seats = list(prefetched if prefetched is not None else self.seats.select_related("user"))
         if started:
-            with _started_seats_lock:
-                _started_seats[self.pk] = seats
-                while len(_started_seats) > STARTED_SEATS_KEPT:
-                    _started_seats.popitem(last=False)
+            _started_seats.put(self.pk, seats)
         return seats
 
     def seat_of(self, user) -> int | None:
