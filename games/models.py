@@ -28,11 +28,9 @@ def forget_started_seats() -> None:
 class MatchQuerySet(models.QuerySet):
     def with_players(self) -> "MatchQuerySet":
         """Loads the seats and their users in one more query (seat names, ``seat_of``)."""
-        return self.prefetch_related(players_prefetch())
-
-
-def players_prefetch() -> models.Prefetch:
-    return models.Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
 
 
 class Match(models.Model):

@@ -8,7 +8,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from games.boards import board_module
-from games.models import Match, players_prefetch
+from games.models import Match
 from games.registry import get_engine
 
 
@@ -29,24 +29,20 @@ def viewer_context(match: Match, seat: int | None) -> dict:
     }
 
 
-def _with_players(queryset: QuerySet) -> QuerySet:
-    return queryset.prefetch_related(players_prefetch())
-
-
 def matches_open(*, exclude_user=None) -> QuerySet:
     """Matches waiting for players, newest first."""
     qs = Match.objects.filter(status=Match.Status.WAITING)
     if exclude_user is not None and exclude_user.is_authenticated:
         qs = qs.exclude(seats__user=exclude_user)
-    return _with_players(qs)
+    return qs.with_players()
 
 
 def matches_live() -> QuerySet:
-    return _with_players(Match.objects.filter(status=Match.Status.ACTIVE))
+    return Match.objects.filter(status=Match.Status.ACTIVE).with_players()
 
 
 def matches_for_user(user) -> QuerySet:
-    return _with_players(Match.objects.filter(Q(seats__user=user)).distinct())
+    return Match.objects.filter(Q(seats__user=user)).distinct().with_players()
 
 
 def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
@@ -60,15 +56,16 @@ def matches_finished(*, game: str | None = None, player: str | None = None) -> Q
             | Q(seats__user__nickname__iexact=player)
             | Q(seats__name__iexact=player)
         ).distinct()
-    return _with_players(qs.order_by("-finished_at", "-pk"))
+    return qs.order_by("-finished_at", "-pk").with_players()
 
 
 def matches_watchable() -> QuerySet:
     """Live matches with their number of connected spectators, most watched first."""
-    return _with_players(
+    return (
         Match.objects.filter(status=Match.Status.ACTIVE)
         .annotate(viewers=Count("presences", filter=Q(presences__seat__isnull=True)))
         .order_by("-viewers", "-started_at")
+        .with_players()
     )
 
 
