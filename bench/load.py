@@ -3,10 +3,10 @@
 Starts its own Daphne server(s) on a fresh database, seats simulated players and
 spectators, and lets every match move ``rate`` times a second on average with
 random legal moves read off the board each client receives (the mover thinks for
-an exponentially distributed time, so moves arrive independently, as from people). Prints moves per second and
-the move round trip (player sends → opponent and spectators receive the new ply)
-as p50/p95/p99, plus how many pushes a client saw skip a ply (it resynchronises
-from the next full fragment, so a skip is never silent).
+an exponentially distributed time, so moves arrive independently, as from people).
+Prints moves per second and the move round trip (player sends → opponent and
+spectators receive the new ply) as p50/p95/p99, plus how many pushes a client saw
+skip a ply (it resynchronises from the next full fragment, so a skip is never silent).
 
     .venv/bin/python bench/load.py                      # embedded: SQLite + in-memory layer
     .venv/bin/python bench/load.py --scale              # PostgreSQL + Redis, two Daphne processes

@@ -6,8 +6,8 @@ checkboxes), optionally ``SCRIPT`` (a static path of the board's own script) and
 and ``context(view, seat, legal) -> dict`` of layout values for the Jinja2 template
 ``templates/jinja2/games/<slug>/board.html``, which gets ``board`` (that dict),
 ``view`` and ``seats`` (the players strip, the same for every viewer). It sees only
-the viewer's ``view``, so it cannot leak what that viewer may not know. Clickable elements carry ``data-move``
-(see ``static/js/match.js``).
+the viewer's ``view``, so it cannot leak what that viewer may not know. Clickable
+elements carry ``data-move`` (see ``static/js/match.js``).
 """
 
 from __future__ import annotations

@@ -101,9 +101,9 @@ def board_page_context(
     view = viewer["view"]
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])
-    seats = seat_rows(match, view, viewer=seat, turns=turns, winners=winners)
-    board = board_context(match.game, view, seat, viewer["legal"])
     players = seat_rows(match, view, viewer=None, turns=turns, winners=winners)
+    seats = [{**row, "you": row["index"] == seat} for row in players]
+    board = board_context(match.game, view, seat, viewer["legal"])
     return {
         "match": match,
         "seat": seat,
