@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -16,7 +17,7 @@ from django.conf import settings
 
 from games import fragments, services
 from games.models import Match, Presence
-from games.rendering import board_html, cached_board_html
+from games.rendering import board_html, cached_board_html, fragment_key
 
 
 class TokenBucket:
@@ -38,6 +39,7 @@ class TokenBucket:
 
 class MatchConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
+    invite = ""  # the match's invite token, part of every fragment key (games.fragments)
     sent: tuple | None = None  # cache key of the fragment this connection shows now
 
     async def dispatch(self, message):
@@ -100,15 +102,28 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # On success the group notice (sent after commit) re-renders every viewer, this one too.
 
     async def match_updated(self, event):
-        cache_key = fragments.key(self.match_id, event["ply"], event["status"], self.seat)
+        cache_key = fragments.key(
+            self.match_id, self.invite, event["ply"], event["status"], self.seat
+        )
         if cache_key is not None and cache_key == self.sent:
             return  # this connection already shows that position
-        html = fragments.get(cache_key)
+        html = await fragments.aget(cache_key)
         if html is None:
             await self.send_board()
             return
         self.sent = cache_key
         await self.send(text_data=html)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """Sends unless the viewer already left: a push can cross their closing handshake.
+
+        Daphne raises Disconnected then, and an exception in a consumer makes Daphne
+        fail the closing socket with code 1011 instead of finishing the close cleanly.
+        """
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            pass  # their disconnect event follows and cleans up
 
     async def send_board(self, message: str | None = None):
         html = await database_sync_to_async(self._render)(message)
@@ -131,9 +146,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return self._fragment(match, message)
 
     def _fragment(self, match: Match, message: str | None) -> str:
-        self.seat = match.seat_of(self.scope["user"])
+        self.seat, self.invite = match.seat_of(self.scope["user"]), match.invite
         if message:
             self.sent = None
             return board_html(match, self.seat, message)
-        self.sent = fragments.key(match.pk, match.ply, match.status, self.seat)
+        self.sent = fragment_key(match, self.seat)
         return cached_board_html(match, self.seat)

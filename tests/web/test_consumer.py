@@ -120,3 +120,18 @@ async def test_frame_spam_is_rate_limited_per_connection(match, carol, settings)
     assert "slow down" not in await other.receive_from(timeout=3)
     await spammer.disconnect()
     await other.disconnect()
+
+
+async def test_a_push_crossing_the_viewers_closing_handshake_does_not_fail_the_socket():
+    """Daphne raises Disconnected for a send after the viewer's close frame arrived; left to
+    propagate, it made Daphne answer the close with 1011 (seen under load in bench/load.py)."""
+    from autobahn.exception import Disconnected
+
+    from games.consumers import MatchConsumer
+
+    async def closed_protocol(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer = MatchConsumer()
+    consumer.base_send = closed_protocol
+    await consumer.send(text_data="<div id='board'></div>")  # no exception: nothing to fail
