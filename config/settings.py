@@ -124,6 +124,8 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "config.layers.ThrottledInMemoryChannelLayer"}}
+# Board fragments rendered by one Daphne process are read by the others from here (games.fragments).
+FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,30 +1,118 @@
-"""A small in-process cache of rendered board fragments for live pushes.
+"""Rendered board fragments for live pushes, kept per process and, on the scale path, in Redis.
 
 Every viewer in the same seat of a match sees the same fragment at a given ply,
 so a hundred spectators cost one render, not a hundred. The key always holds the
-seat (None for spectators), so one seat's fragment is never served to another.
-Fragments of matches still waiting for players are not cached (seats change).
+seat (None for spectators), so one seat's fragment is never served to another,
+and the match's invite token, so a reused match id (a new database, a test run)
+never finds an older match's fragment. Fragments of matches still waiting for
+players are not kept (seats change).
+
+With ``FRAGMENT_REDIS_URL`` set (the scale path sets it to ``REDIS_URL``), the
+process that records a move stores its fragments in Redis too, so the other
+Daphne processes read them instead of loading the match and rendering again.
+Redis stays on the server side like the database; a fragment there is only ever
+sent to a viewer of its own seat. If Redis cannot be reached, viewers are served
+by rendering locally.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import weakref
+
+import redis
+import redis.asyncio
+from django.conf import settings
+
 from games.memory import LRU
 
+log = logging.getLogger(__name__)
+
 _entries = LRU(max_entries=4096)
+# Long enough for every viewer to be told; a late reader renders for itself.
+SHARED_SECONDS = 120
 
 
-def key(match_id: int, ply: int, status: str, seat: int | None) -> tuple | None:
-    return None if status == "waiting" else (match_id, ply, status, seat)
+def key(match_id: int, invite: str, ply: int, status: str, seat: int | None) -> tuple | None:
+    return None if status == "waiting" else (match_id, invite, ply, status, seat)
 
 
 def get(cache_key: tuple | None) -> str | None:
-    return None if cache_key is None else _entries.get(cache_key)
+    """The fragment from this process's memory, else from Redis (sync code: renders, connects)."""
+    if cache_key is None:
+        return None
+    html = _entries.get(cache_key)
+    if html is None and (client := _sync_client()) is not None:
+        html = _decoded(_guard(client.get, _redis_key(cache_key)))
+        if html is not None:
+            _entries.put(cache_key, html)
+    return html
 
 
-def put(cache_key: tuple | None, html: str) -> None:
-    if cache_key is not None:
+async def aget(cache_key: tuple | None) -> str | None:
+    """Like ``get``, on the event loop (pushes), without a trip through the database thread."""
+    if cache_key is None:
+        return None
+    html = _entries.get(cache_key)
+    if html is None and (client := _async_client()) is not None:
+        try:
+            html = _decoded(await client.get(_redis_key(cache_key)))
+        except redis.RedisError as error:
+            log.warning("fragment store unavailable: %s", error)
+        if html is not None:
+            _entries.put(cache_key, html)
+    return html
+
+
+def put_many(items: list[tuple[tuple | None, str]]) -> None:
+    """Keeps several fragments of one position, in one round trip to Redis."""
+    items = [(k, html) for k, html in items if k is not None]
+    for cache_key, html in items:
         _entries.put(cache_key, html)
+    if items and (client := _sync_client()) is not None:
+        pipe = client.pipeline(transaction=False)
+        for cache_key, html in items:
+            pipe.set(_redis_key(cache_key), html, ex=SHARED_SECONDS)
+        _guard(pipe.execute)
 
 
-def clear() -> None:
-    _entries.clear()
+def _redis_key(cache_key: tuple) -> str:
+    match_id, invite, ply, status, seat = cache_key
+    return f"gametable:fragment:{match_id}:{invite}:{ply}:{status}:{'-' if seat is None else seat}"
+
+
+def _decoded(value: bytes | None) -> str | None:
+    return None if value is None else value.decode()
+
+
+def _guard(call, *args):
+    try:
+        return call(*args)
+    except redis.RedisError as error:
+        log.warning("fragment store unavailable: %s", error)
+        return None
+
+
+_sync_by_url: dict[str, redis.Redis] = {}
+# redis.asyncio connections belong to the event loop that opened them: clients per loop.
+_async_by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _sync_client() -> redis.Redis | None:
+    url = settings.FRAGMENT_REDIS_URL
+    if not url:
+        return None
+    if url not in _sync_by_url:
+        _sync_by_url[url] = redis.Redis.from_url(url, socket_timeout=2)
+    return _sync_by_url[url]
+
+
+def _async_client() -> redis.asyncio.Redis | None:
+    url = settings.FRAGMENT_REDIS_URL
+    if not url:
+        return None
+    clients = _async_by_loop.setdefault(asyncio.get_running_loop(), {})
+    if url not in clients:
+        clients[url] = redis.asyncio.Redis.from_url(url, socket_timeout=2)
+    return clients[url]

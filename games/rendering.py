@@ -38,12 +38,16 @@ def board_html(
 
 def cached_board_html(match: Match, seat: int | None, shared: list | None = None) -> str:
     """The fragment without a message, shared by every viewer in that seat (games.fragments)."""
-    cache_key = fragments.key(match.pk, match.ply, match.status, seat)
+    cache_key = fragment_key(match, seat)
     html = fragments.get(cache_key)
     if html is None:
         html = board_html(match, seat, shared=shared)
-        fragments.put(cache_key, html)
+        fragments.put_many([(cache_key, html)])
     return html
+
+
+def fragment_key(match: Match, seat: int | None) -> tuple | None:
+    return fragments.key(match.pk, match.invite, match.ply, match.status, seat)
 
 
 def prerender(match: Match) -> None:
@@ -51,8 +55,12 @@ def prerender(match: Match) -> None:
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
     shared: list = []
-    for seat in [None, *range(match.players)]:
-        cached_board_html(match, seat, shared)
+    fragments.put_many(
+        [
+            (fragment_key(match, seat), board_html(match, seat, shared=shared))
+            for seat in [None, *range(match.players)]
+        ]
+    )
 
 
 def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], shared: list | None):

@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 
 from accounts.models import User
-from games import fragments, models, services
+from games import models, services
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.
@@ -20,10 +20,9 @@ PD_OPTIONS = {
 
 
 @pytest.fixture(autouse=True)
-def forget_process_caches():
-    """Test databases roll back, so match ids come round again: forget what they cached."""
+def forget_started_seats():
+    """Test databases roll back, so match ids come round again: forget their seats."""
     yield
-    fragments.clear()
     models.forget_started_seats()
 
 

@@ -1,0 +1,73 @@
+"""Fragments rendered by one process reach the others through Redis (games.fragments).
+
+The Redis tests run in the scale pass (`make test-scale`, REDIS_URL set). Clearing
+this process's memory of fragments stands for being another Daphne process.
+"""
+
+import asyncio
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from games import fragments, services
+from games.models import Match
+from games.rendering import board_html, cached_board_html, fragment_key, prerender
+
+needs_redis = pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-scale)"
+)
+
+
+def another_process():
+    fragments._entries.clear()
+
+
+def aget_in_own_loop(cache_key):
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, fragments.aget(cache_key)).result()
+
+
+def played(match, alice) -> Match:
+    services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
+    match = Match.objects.get(pk=match.pk)
+    prerender(match)
+    return match
+
+
+@pytest.fixture
+def shared_store(settings):
+    settings.FRAGMENT_REDIS_URL = os.environ["REDIS_URL"]
+
+
+@needs_redis
+@pytest.mark.scale
+def test_a_move_rendered_here_is_read_elsewhere_seat_by_seat(match, alice, shared_store):
+    match = played(match, alice)
+    rendered = {seat: cached_board_html(match, seat) for seat in (None, 0, 1)}
+    another_process()
+    for seat, html in rendered.items():
+        assert fragments.get(fragment_key(match, seat)) == html
+    another_process()
+    for seat, html in rendered.items():
+        assert aget_in_own_loop(fragment_key(match, seat)) == html
+    assert len(set(rendered.values())) == 3  # three seats, three fragments: none served twice
+
+
+@needs_redis
+@pytest.mark.scale
+def test_a_reused_match_id_never_finds_an_older_matchs_fragment(match, alice, shared_store):
+    match = played(match, alice)
+    another_process()
+    stranger = fragments.key(match.pk, "another-invite", match.ply, match.status, None)
+    assert fragments.get(stranger) is None
+    assert aget_in_own_loop(stranger) is None
+
+
+def test_without_redis_viewers_are_served_by_rendering_here(match, alice, settings):
+    settings.FRAGMENT_REDIS_URL = "redis://127.0.0.1:9/0"  # nothing listens on port 9
+    match = played(match, alice)  # storing fails quietly
+    another_process()
+    assert fragments.get(fragment_key(match, None)) is None
+    assert aget_in_own_loop(fragment_key(match, None)) is None
+    assert cached_board_html(match, None) == board_html(match, None)
