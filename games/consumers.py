@@ -6,6 +6,7 @@ group notices carry no board, so each connection renders its own viewer's view.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -120,10 +121,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         Daphne raises Disconnected then, and an exception in a consumer makes Daphne
         fail the closing socket with code 1011 instead of finishing the close cleanly.
         """
-        try:
+        with contextlib.suppress(Disconnected):  # their disconnect event follows and cleans up
             await super().send(text_data, bytes_data, close)
-        except Disconnected:
-            pass  # their disconnect event follows and cleans up
 
     async def send_board(self, message: str | None = None):
         html = await database_sync_to_async(self._render)(message)
