@@ -42,6 +42,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
     invite = ""  # the match's invite token, part of every fragment key (games.fragments)
     sent: tuple | None = None  # cache key of the fragment this connection shows now
+    shown_ply = -1  # the newest position this connection was sent
 
     async def dispatch(self, message):
         """Runs the handler for ``message`` without Channels' detour through the sync thread.
@@ -103,6 +104,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # On success the group notice (sent after commit) re-renders every viewer, this one too.
 
     async def match_updated(self, event):
+        if event["ply"] < self.shown_ply:
+            return  # a notice overtaken by a newer one (they are sent without waiting)
         cache_key = fragments.key(
             self.match_id, self.invite, event["ply"], event["status"], self.seat
         )
@@ -112,7 +115,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if html is None:
             await self.send_board()
             return
-        self.sent = cache_key
+        self.sent, self.shown_ply = cache_key, event["ply"]
         await self.send(text_data=html)
 
     async def send(self, text_data=None, bytes_data=None, close=False):
@@ -146,6 +149,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _fragment(self, match: Match, message: str | None) -> str:
         self.seat, self.invite = match.seat_of(self.scope["user"]), match.invite
+        self.shown_ply = max(self.shown_ply, match.ply)
         if message:
             self.sent = None
             return board_html(match, self.seat, message)

@@ -6,11 +6,14 @@ else writes matches, seats or moves.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
+import logging
 import secrets
 from random import SystemRandom
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -19,6 +22,8 @@ from games.models import Match, Move, Seat
 from games.records import replay_record, resignation
 from games.registry import IllegalMove, get_engine
 from games.rendering import prerender
+
+log = logging.getLogger(__name__)
 
 
 class Refused(Exception):
@@ -30,11 +35,27 @@ def group_name(match_id: int) -> str:
 
 
 def notify_match_updated(match: Match) -> None:
-    """Tells every viewer of ``match`` to re-render; never carries the board itself (secrets)."""
+    """Tells every viewer of ``match`` to re-render; never carries the board itself (secrets).
+
+    Called from a thread that Daphne's event loop handed sync work to (a consumer's
+    database call, a view), the notice is handed back to that loop without waiting for
+    it: the thread is free for the next move at once instead of idling until the loop
+    and the channel layer got round to it. Elsewhere (a shell, a command) it is sent
+    before returning.
+    """
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(
-        group_name(match.pk), {"type": "match.updated", "ply": match.ply, "status": match.status}
-    )
+    message = {"type": "match.updated", "ply": match.ply, "status": match.status}
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or not loop.is_running():
+        async_to_sync(layer.group_send)(group_name(match.pk), message)
+        return
+    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match.pk), message), loop)
+    sent.add_done_callback(_log_failure)
+
+
+def _log_failure(sent: concurrent.futures.Future) -> None:
+    if not sent.cancelled() and sent.exception() is not None:
+        log.error("match notice not sent", exc_info=sent.exception())
 
 
 def _notify_on_commit(match: Match) -> None:

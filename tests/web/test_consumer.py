@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games.models import Match, Move
-from tests.web.sockets import connect
+from tests.web.sockets import connect, connected
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -135,3 +135,23 @@ async def test_a_push_crossing_the_viewers_closing_handshake_does_not_fail_the_s
     consumer = MatchConsumer()
     consumer.base_send = closed_protocol
     await consumer.send(text_data="<div id='board'></div>")  # no exception: nothing to fail
+
+
+async def test_a_late_notice_of_an_older_position_never_steps_a_viewer_back(match, alice, bob):
+    """Notices are handed to the event loop without waiting, so two can arrive out of order."""
+    from channels.layers import get_channel_layer
+
+    from games.services import group_name
+
+    spectator = await connected(match)
+    await spectator.receive_from()
+    a, b = await connected(match, alice), await connected(match, bob)
+    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": 0}))
+    assert 'data-ply="1"' in await spectator.receive_from(timeout=3)
+    await b.send_to(text_data=json.dumps({"move": '{"type":"place","at":[1,1]}', "ply": 1}))
+    assert 'data-ply="2"' in await spectator.receive_from(timeout=3)
+    late = {"type": "match.updated", "ply": 1, "status": "active"}
+    await get_channel_layer().group_send(group_name(match.pk), late)
+    assert await spectator.receive_nothing(timeout=0.3)
+    for c in (a, b, spectator):
+        await c.disconnect()
