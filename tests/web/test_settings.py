@@ -3,7 +3,7 @@
 import os
 
 from channels.layers import get_channel_layer
-from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.db import connection
 
 from config.layers import ThrottledInMemoryChannelLayer
@@ -16,5 +16,7 @@ def test_database_follows_database_url(db):
 
 def test_channel_layer_follows_redis_url():
     layer = get_channel_layer()
-    expected = RedisChannelLayer if os.environ.get("REDIS_URL") else ThrottledInMemoryChannelLayer
+    expected = (
+        RedisPubSubChannelLayer if os.environ.get("REDIS_URL") else ThrottledInMemoryChannelLayer
+    )
     assert isinstance(layer, expected)
