@@ -8,6 +8,7 @@ Environment variables (all optional on a laptop):
 
 import os
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 
@@ -110,12 +111,15 @@ else:
 if os.environ.get("REDIS_URL"):
     # Redis pub/sub: a group notice is one PUBLISH, and each Daphne process hands it to its
     # own sockets. channels_redis's list-based layer cost each process a sixth of its time
-    # at 100 moves/s. A notice lost while Redis is unreachable is lost on either layer; a
-    # player's next move then gets the current board back, and reconnecting sockets get it.
+    # at 100 moves/s. A notice lost while Redis is unreachable is lost on either layer; live
+    # pages ask for what they missed after a quiet while (SYNC_SECONDS).
+    # Pub/sub channels are shared by all databases of a Redis server: the prefix keeps the
+    # database number of REDIS_URL apart, as it does for stored keys.
+    _redis_database = urlparse(os.environ["REDIS_URL"]).path.strip("/") or "0"
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": f"asgi.{_redis_database}."},
         }
     }
 else:
@@ -154,6 +158,8 @@ MAX_FRAME_BYTES = 4096
 # Frames one connection may send: a burst, then a steady rate (spam gets a polite refusal).
 FRAME_BURST = int(os.environ.get("FRAME_BURST", "10"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", "4"))
+# After this many quiet seconds a live page asks whether it missed a notice (match.js).
+SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = os.environ.get("INSECURE_COOKIES") != "1"

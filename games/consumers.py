@@ -92,6 +92,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except ValueError:
             await self.send_board("That message is not valid JSON.")
             return
+        if "sync" in frame:
+            await self.resync(frame.get("sync"), frame.get("status"))
+            return
         try:
             await database_sync_to_async(services.move_play)(
                 match_id=self.match_id,
@@ -102,6 +105,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except services.Refused as error:
             await self.send_board(str(error))
         # On success the group notice (sent after commit) re-renders every viewer, this one too.
+
+    async def resync(self, ply, status):
+        """The page, quiet for a while, says which position it shows: a missed notice is made
+        good by sending the board, and nothing is sent when the page is up to date."""
+        if (ply, status) != await database_sync_to_async(self._position)():
+            await self.send_board()
 
     async def match_updated(self, event):
         if event["ply"] < self.shown_ply:
@@ -139,6 +148,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         html = self._fragment(match, None)
         Presence.objects.create(match=match, channel_name=self.channel_name, seat=self.seat)
         return html
+
+    def _position(self) -> tuple[int, str] | None:
+        return Match.objects.filter(pk=self.match_id).values_list("ply", "status").first()
 
     def _leave(self):
         Presence.objects.filter(channel_name=self.channel_name).delete()

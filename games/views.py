@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,6 +24,7 @@ def match_page(request, match_id: int):
         "invite_url": request.build_absolute_uri(f"/m/join/{match.invite}/"),
         "board_css": f"css/games/{match.game}.css",
         "board_script": getattr(board_module(match.game), "SCRIPT", None),
+        "sync_seconds": settings.SYNC_SECONDS,
     }
     return render(request, "games/match.html", context)
 

@@ -11,6 +11,8 @@
   const handlers = {};
   let selected = null;
   let socketOpen = false;
+  let socket = null;
+  let lastMessage = Date.now();
 
   function board() { return document.getElementById("board"); }
 
@@ -75,9 +77,27 @@
     }
   });
 
-  document.addEventListener("htmx:wsOpen", () => { socketOpen = true; setConn("live", "live"); });
+  // A notice lost on its way (the channel layer unreachable for a moment) must not leave the
+  // board behind for good: after a quiet while the page says which position it shows, and
+  // the server answers with the board only if that position is old.
+  function syncIfQuiet() {
+    const root = document.getElementById("live-root");
+    const b = board();
+    if (!socketOpen || !socket || !root || !b || b.dataset.status === "finished") return;
+    if (Date.now() - lastMessage < Number(root.dataset.syncSeconds || 20) * 1000) return;
+    lastMessage = Date.now();
+    socket.send(JSON.stringify({ sync: Number(b.dataset.ply), status: b.dataset.status }));
+  }
+  setInterval(syncIfQuiet, 1000);
+
+  document.addEventListener("htmx:wsOpen", (event) => {
+    socketOpen = true;
+    socket = event.detail.socketWrapper;
+    lastMessage = Date.now();
+    setConn("live", "live");
+  });
   document.addEventListener("htmx:wsClose", () => { socketOpen = false; setConn("down", "reconnecting…"); });
-  document.addEventListener("htmx:wsAfterMessage", refresh);
+  document.addEventListener("htmx:wsAfterMessage", () => { lastMessage = Date.now(); refresh(); });
   document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
 

@@ -1,10 +1,13 @@
 """Nothing a player did is lost: a server restart and dropped sockets mid-match."""
 
+import subprocess
+import sys
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, isolated_env
-from tests.browser.flows import create_match, join_as_guest, sign_up
+from tests.browser.conftest import ROOT, Server, isolated_env
+from tests.browser.flows import create_match, join_as_guest, sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -70,3 +73,48 @@ def test_a_move_made_while_the_socket_is_down_goes_by_http_and_is_not_lost(brows
     expect(bob.locator("#turn")).to_have_text("Your turn.")
     context_a.close()
     context_b.close()
+
+
+# Plays the first legal move of a match in a process of its own (its notice goes nowhere).
+MOVE_IN_ANOTHER_PROCESS = """
+from games import services
+from games.models import Match
+from games.registry import get_engine
+match = Match.objects.get(pk=%d)
+engine = get_engine(match.game)
+state = engine.from_json(match.state)
+seat = engine.to_move(state)[0]
+move = next(iter(engine.legal_moves(state, seat)))
+user = match.seat_list()[seat].user
+print(services.move_play(match_id=match.pk, user=user, ply=match.ply, move=move).ply)
+"""
+
+
+def test_pages_that_missed_a_notice_catch_up_by_themselves(browser, tmp_path):
+    """A move recorded by another process never reaches this server's in-memory layer, as if
+    its notice were lost on the way; the quiet pages ask after SYNC_SECONDS and catch up."""
+    srv = Server(tmp_path, {**isolated_env("sync"), "SYNC_SECONDS": "1"})
+    srv.migrate()
+    srv.start()
+    try:
+        alice, bob, watcher = (browser.new_context(base_url=srv.url).new_page() for _ in "abw")
+        sign_up(alice)
+        invite = create_match(alice, "powerdrain", seat="0")
+        join_as_guest(bob, invite, "Bob")
+        watch(watcher, bob.url)
+        expect(alice.locator("#turn")).to_have_text("Your turn.")
+        match_id = int(bob.url.rstrip("/").rsplit("/", 1)[1])
+        played = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-v0", "-c", MOVE_IN_ANOTHER_PROCESS % match_id],
+            cwd=ROOT,
+            env=srv.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        assert played.stdout.strip() == "1"
+        for page in (alice, bob, watcher):
+            expect(page.locator("#board")).to_have_attribute("data-ply", "1")
+        expect(bob.locator("#turn")).to_have_text("Your turn.")
+    finally:
+        srv.stop()

@@ -155,3 +155,21 @@ async def test_a_late_notice_of_an_older_position_never_steps_a_viewer_back(matc
     assert await spectator.receive_nothing(timeout=0.3)
     for c in (a, b, spectator):
         await c.disconnect()
+
+
+async def test_a_page_that_missed_a_notice_gets_the_board_when_it_asks(match, alice):
+    """Pages that were quiet for a while send the position they show (match.js): an old one
+    gets the current board, an up-to-date one gets nothing."""
+    spectator = await connected(match)
+    assert 'data-ply="0"' in await spectator.receive_from()
+    await spectator.send_to(text_data=json.dumps({"sync": 0, "status": "active"}))
+    assert await spectator.receive_nothing(timeout=0.3)
+
+    a = await connected(match, alice)
+    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": 0}))
+    assert 'data-ply="1"' in await spectator.receive_from(timeout=3)
+    await spectator.send_to(text_data=json.dumps({"sync": 0, "status": "active"}))  # as if lost
+    html = await spectator.receive_from(timeout=3)
+    assert 'data-ply="1"' in html and 'class="message"' not in html
+    for c in (a, spectator):
+        await c.disconnect()
