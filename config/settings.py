@@ -160,6 +160,8 @@ FRAME_BURST = int(os.environ.get("FRAME_BURST", "10"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", "4"))
 # After this many quiet seconds a live page asks whether it missed a notice (match.js).
 SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
+# How often the lobby's and the watch page's lists refresh themselves while the tab is visible.
+LOBBY_REFRESH_SECONDS = float(os.environ.get("LOBBY_REFRESH_SECONDS", "10"))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = os.environ.get("INSECURE_COOKIES") != "1"

@@ -2,6 +2,7 @@
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -25,6 +26,7 @@ def home(request):
             "open_matches": selectors.matches_open(exclude_user=user)[:20],
             "live_matches": selectors.matches_live()[:20],
             "my_matches": selectors.matches_for_user(user)[:20] if user.is_authenticated else [],
+            "refresh_seconds": settings.LOBBY_REFRESH_SECONDS,
         },
     )
 
@@ -92,4 +94,11 @@ def history(request):
 
 def watch(request):
     """Live matches with how many spectators are watching each."""
-    return render(request, "lobby/watch.html", {"matches": selectors.matches_watchable()[:100]})
+    return render(
+        request,
+        "lobby/watch.html",
+        {
+            "matches": selectors.matches_watchable()[:100],
+            "refresh_seconds": settings.LOBBY_REFRESH_SECONDS,
+        },
+    )

@@ -110,7 +110,11 @@ def fresh_postgres_database(url: str, name: str) -> str:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("server"), isolated_env("browser"))
+    # Lobby lists refresh every second here, so tests see new matches without waiting long.
+    srv = Server(
+        tmp_path_factory.mktemp("server"),
+        {**isolated_env("browser"), "LOBBY_REFRESH_SECONDS": "1"},
+    )
     srv.migrate()
     srv.start()
     yield srv
