@@ -3,7 +3,9 @@
 // Every legal cell is a <rect data-move> in .hv-targets carrying data-links (the lines
 // it would make) and data-blocked (knight neighbours a standing line cuts off), both as
 // "x1,y1,x2,y2;..." in cells. A mouse previews on hover and sets on click; a finger
-// previews on the first tap and sets on a second tap of the same cell.
+// previews on the first tap and sets on a second tap of the same cell. From the keyboard,
+// the focused field has a cursor: arrow keys move it (with the same preview), Enter or
+// Space sets the pylon under it.
 (function () {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
@@ -64,6 +66,44 @@
         if (armed) armed.classList.remove("armed");
         armed = rect;
         if (rect) { rect.classList.add("armed"); show(rect, true); } else clear();
+      }
+
+      const svg = board.querySelector("svg.high-voltage");
+      const byCell = new Map();
+      for (const rect of targets.querySelectorAll("[data-move]")) {
+        byCell.set(`${Number(rect.getAttribute("x")) / 10},${Number(rect.getAttribute("y")) / 10}`, rect);
+      }
+      let cursor = null;
+
+      function showCursor() {
+        const [x, y] = cursor;
+        const rect = byCell.get(`${x},${y}`);
+        if (rect) show(rect, false);
+        else {
+          layer.replaceChildren();
+          if (hint) { hint.textContent = `${COLUMNS[x]}${y + 1}: no pylon can be set here.`; hint.classList.add("active"); }
+        }
+        layer.append(element("rect", { class: "hv-cursor", x: x * 10, y: y * 10, width: "10", height: "10" }));
+      }
+
+      if (svg && byCell.size) {
+        svg.setAttribute("tabindex", "0");
+        svg.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight Enter");
+        svg.addEventListener("keydown", (event) => {
+          const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+          if (steps[event.key]) {
+            event.preventDefault();
+            const [dx, dy] = cursor ? steps[event.key] : [0, 0];
+            const [x, y] = cursor || [11, 11];
+            const last = COLUMNS.length - 1;
+            cursor = [Math.min(last, Math.max(0, x + dx)), Math.min(last, Math.max(0, y + dy))];
+            showCursor();
+          } else if ((event.key === "Enter" || event.key === " ") && cursor) {
+            event.preventDefault();
+            byCell.get(`${cursor[0]},${cursor[1]}`)?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+          }
+        });
+        svg.addEventListener("blur", () => { cursor = null; if (armed) show(armed, true); else clear(); });
       }
 
       const target = (event) => event.target.closest?.(".hv-targets [data-move]");

@@ -5,6 +5,8 @@
 // Triangulate: click three of your open points; the preview below uses the same integer
 // geometry as games/triangulum/geometry.py, on the open board only. Confirm sends it.
 // window.TriangulumPreview(points, view) is that preview, for tests and the curious.
+// From the keyboard, the focused board has a cursor point: arrow keys move it, Enter or
+// Space clicks it.
 (function () {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
@@ -264,6 +266,25 @@
         if ((p && key(p)) !== (hover && key(hover))) { hover = p; draw(); }
       });
       svg.addEventListener("pointerleave", () => { hover = null; draw(); });
+
+      if (canMove) {
+        svg.setAttribute("tabindex", "0");
+        svg.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight Enter");
+        svg.addEventListener("keydown", (event) => {
+          const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+          if (steps[event.key]) {
+            event.preventDefault();
+            const [dx, dy] = hover ? steps[event.key] : [0, 0];
+            const [x, y] = hover || [W >> 1, H >> 1];
+            hover = [Math.min(W - 1, Math.max(0, x + dx)), Math.min(H - 1, Math.max(0, y + dy))];
+            if (ui.zoom) zoomAt(hover);  // keep the cursor in sight
+            draw();
+          } else if ((event.key === "Enter" || event.key === " ") && hover) {
+            event.preventDefault();
+            pick(hover);
+          }
+        });
+      }
 
       if (zoomButton) {
         zoomButton.addEventListener("click", () => {
