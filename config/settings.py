@@ -8,9 +8,10 @@ Environment variables (all optional on a laptop):
 
 import os
 from pathlib import Path
-from urllib.parse import urlparse
 
 import dj_database_url
+
+from config.layers import redis_layer
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -109,19 +110,7 @@ else:
     }
 
 if os.environ.get("REDIS_URL"):
-    # Redis pub/sub: a group notice is one PUBLISH, and each Daphne process hands it to its
-    # own sockets. channels_redis's list-based layer cost each process a sixth of its time
-    # at 100 moves/s. A notice lost while Redis is unreachable is lost on either layer; live
-    # pages ask for what they missed after a quiet while (SYNC_SECONDS).
-    # Pub/sub channels are shared by all databases of a Redis server: the prefix keeps the
-    # database number of REDIS_URL apart, as it does for stored keys.
-    _redis_database = urlparse(os.environ["REDIS_URL"]).path.strip("/") or "0"
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": f"asgi.{_redis_database}."},
-        }
-    }
+    CHANNEL_LAYERS = {"default": redis_layer(os.environ["REDIS_URL"])}  # pub/sub, see there
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "config.layers.ThrottledInMemoryChannelLayer"}}
 # Board fragments rendered by one Daphne process are read by the others from here (games.fragments).

@@ -1,10 +1,15 @@
-"""The embedded channel layer delivers like Channels' own and still expires old messages."""
+"""The embedded layer delivers like Channels' own and still expires old messages; the Redis
+layer keeps sites on other Redis databases apart."""
 
 import asyncio
+import os
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+from channels_redis.pubsub import RedisPubSubChannelLayer
+
 from config import layers
-from config.layers import ThrottledInMemoryChannelLayer
+from config.layers import ThrottledInMemoryChannelLayer, redis_layer
 
 
 def in_own_loop(coroutine_function):
@@ -46,3 +51,27 @@ async def test_expired_messages_are_dropped_at_the_next_cleaning():
     layer._clean_expired()
     assert "stale.inmemory!a" not in layer.channels
     assert "stale.inmemory!a" not in layer.groups.get("match.1", {})
+
+
+@pytest.mark.scale
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-scale)")
+@in_own_loop
+async def test_sites_on_other_redis_databases_never_hear_each_others_notices():
+    """Redis pub/sub ignores database numbers; the layer's prefix must not."""
+    base = os.environ["REDIS_URL"].rsplit("/", 1)[0]
+
+    def layer(database):
+        return RedisPubSubChannelLayer(**redis_layer(f"{base}/{database}")["CONFIG"])
+
+    sender, neighbour, same_site = layer(5), layer(6), layer(5)
+    listeners = {}
+    for name, other in (("neighbour", neighbour), ("same site", same_site)):
+        listeners[name] = await other.new_channel()
+        await other.group_add("match.1", listeners[name])
+    await sender.group_send("match.1", {"type": "match.updated", "ply": 3})
+    heard = await asyncio.wait_for(same_site.receive(listeners["same site"]), timeout=3)
+    assert heard["ply"] == 3
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(neighbour.receive(listeners["neighbour"]), timeout=0.5)
+    for each in (sender, neighbour, same_site):
+        await each.flush()
