@@ -30,8 +30,8 @@ from games.memory import LRU
 log = logging.getLogger(__name__)
 
 _entries = LRU(max_entries=4096)
-# Long enough for every viewer to be told; a late reader renders for itself.
-SHARED_SECONDS = 120
+# Clears a match's last position from Redis; a page that connects later renders for itself.
+SHARED_SECONDS = 30
 
 
 def key(match_id: int, invite: str, ply: int, status: str, seat: int | None) -> tuple | None:
@@ -66,7 +66,13 @@ async def aget(cache_key: tuple | None) -> str | None:
 
 
 def put_many(items: list[tuple[tuple | None, str]]) -> None:
-    """Keeps several fragments of one position, in one round trip to Redis."""
+    """Keeps several fragments of one position, in one round trip to Redis.
+
+    In Redis a position replaces the one before it: that one's notice has gone out, and
+    a reader that comes too late renders the current position instead. So Redis holds
+    about one position per live match (a few tens of KiB per seat), not every move of
+    the last minutes; the expiry only clears the last position of a match.
+    """
     items = [(k, html) for k, html in items if k is not None]
     for cache_key, html in items:
         _entries.put(cache_key, html)
@@ -74,6 +80,9 @@ def put_many(items: list[tuple[tuple | None, str]]) -> None:
         pipe = client.pipeline(transaction=False)
         for cache_key, html in items:
             pipe.set(_redis_key(cache_key), html, ex=SHARED_SECONDS)
+            match_id, invite, ply, _, seat = cache_key
+            if ply:
+                pipe.delete(_redis_key((match_id, invite, ply - 1, "active", seat)))
         _guard(pipe.execute)
 
 

@@ -71,3 +71,17 @@ def test_without_redis_viewers_are_served_by_rendering_here(match, alice, settin
     assert fragments.get(fragment_key(match, None)) is None
     assert aget_in_own_loop(fragment_key(match, None)) is None
     assert cached_board_html(match, None) == board_html(match, None)
+
+
+@needs_redis
+@pytest.mark.scale
+def test_redis_holds_only_the_newest_position_of_a_match(match, alice, shared_store):
+    before = Match.objects.get(pk=match.pk)
+    prerender(before)
+    first = [fragment_key(before, seat) for seat in (None, 0, 1)]
+    match = played(before, alice)
+    client = fragments._sync_client()
+    assert not any(client.exists(fragments._redis_key(k)) for k in first)
+    for seat in (None, 0, 1):
+        ttl = client.ttl(fragments._redis_key(fragment_key(match, seat)))
+        assert 0 < ttl <= fragments.SHARED_SECONDS
