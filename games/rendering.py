@@ -36,12 +36,12 @@ def board_html(
     )
 
 
-def cached_board_html(match: Match, seat: int | None, shared: list | None = None) -> str:
+def cached_board_html(match: Match, seat: int | None) -> str:
     """The fragment without a message, shared by every viewer in that seat (games.fragments)."""
     cache_key = fragment_key(match, seat)
     html = fragments.get(cache_key)
     if html is None:
-        html = board_html(match, seat, shared=shared)
+        html = board_html(match, seat)
         fragments.put_many([(cache_key, html)])
     return html
 
