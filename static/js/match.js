@@ -5,7 +5,8 @@
 //   data-select="key"          picks a source (a piece, a plug); shows the elements
 //   data-group="key"           that belong to it (class "shown") and hides the rest.
 // Games that need more (Triangulum's multi-click moves) register a handler with
-// GameTable.register(slug, {init(board, api)}), called after every board swap.
+// GameTable.register(slug, {init(board, api)}), called after every board swap; api holds
+// sendMove, select and gridKeys (keyboard play on boards of many small cells).
 (function () {
   "use strict";
   const handlers = {};
@@ -44,13 +45,37 @@
     b.querySelectorAll("[data-group]").forEach((el) => el.classList.toggle("shown", el.dataset.group === key));
   }
 
+  // Arrow keys move a cursor over the focused element (cells [x, y] of a width × height
+  // grid, y growing downwards unless yUp); Enter or Space picks the cell under it.
+  function gridKeys(el, { width, height, yUp = false, move, pick }) {
+    let at = null;
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight Enter");
+    const up = yUp ? 1 : -1;
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, up], ArrowDown: [0, -up] };
+    const clamp = (v, size) => Math.min(size - 1, Math.max(0, v));
+    el.addEventListener("keydown", (event) => {
+      if (steps[event.key]) {
+        event.preventDefault();
+        const [dx, dy] = at ? steps[event.key] : [0, 0];  // the first press shows the middle
+        const [x, y] = at || [width >> 1, height >> 1];
+        at = [clamp(x + dx, width), clamp(y + dy, height)];
+        move(at);
+      } else if ((event.key === "Enter" || event.key === " ") && at) {
+        event.preventDefault();
+        pick(at);
+      }
+    });
+    el.addEventListener("blur", () => { at = null; });
+  }
+
   function refresh() {
     const b = board();
     if (!b) return;
     if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
     select(selected);
     const handler = handlers[b.dataset.game];
-    if (handler) handler.init(b, { sendMove, select });
+    if (handler) handler.init(b, { sendMove, select, gridKeys });
   }
 
   document.addEventListener("click", (event) => {

@@ -29,15 +29,15 @@ def test_a_pylon_is_set_with_arrow_keys_and_enter(new_page):
     expect(alice.locator("#board")).to_have_attribute("data-ply", "1")
 
     alice.locator("svg.high-voltage").focus()
-    alice.keyboard.press("ArrowRight")  # the cursor appears in the middle: l12
+    alice.keyboard.press("ArrowRight")  # the cursor appears in the middle: m13
     alice.keyboard.press("ArrowRight")
     alice.keyboard.press("ArrowDown")
-    expect(alice.locator(".hv-cursor")).to_have_attribute("x", "120")
-    expect(alice.locator(".hv-hint")).to_contain_text("m13")
+    expect(alice.locator(".hv-cursor")).to_have_attribute("x", "130")
+    expect(alice.locator(".hv-hint")).to_contain_text("n14")
     screenshot(alice, "high-voltage-keyboard-cursor")
     alice.keyboard.press("Enter")
     for page in (alice, bob):
-        expect(page.locator('.hv-post[data-at="12,12"][data-owner="0"]')).to_have_count(1)
+        expect(page.locator('.hv-post[data-at="13,13"][data-owner="0"]')).to_have_count(1)
 
 
 def test_a_triangulum_place_is_picked_with_arrow_keys_and_enter(new_page):

@@ -23,7 +23,7 @@
   }
 
   GameTable.register("high-voltage", {
-    init(board) {
+    init(board, api) {
       const layer = board.querySelector(".hv-preview");
       const targets = board.querySelector(".hv-targets");
       const hint = board.querySelector(".hv-hint");
@@ -73,10 +73,8 @@
       for (const rect of targets.querySelectorAll("[data-move]")) {
         byCell.set(`${Number(rect.getAttribute("x")) / 10},${Number(rect.getAttribute("y")) / 10}`, rect);
       }
-      let cursor = null;
 
-      function showCursor() {
-        const [x, y] = cursor;
+      function showCursor([x, y]) {
         const rect = byCell.get(`${x},${y}`);
         if (rect) show(rect, false);
         else {
@@ -87,23 +85,13 @@
       }
 
       if (svg && byCell.size) {
-        svg.setAttribute("tabindex", "0");
-        svg.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight Enter");
-        svg.addEventListener("keydown", (event) => {
-          const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-          if (steps[event.key]) {
-            event.preventDefault();
-            const [dx, dy] = cursor ? steps[event.key] : [0, 0];
-            const [x, y] = cursor || [11, 11];
-            const last = COLUMNS.length - 1;
-            cursor = [Math.min(last, Math.max(0, x + dx)), Math.min(last, Math.max(0, y + dy))];
-            showCursor();
-          } else if ((event.key === "Enter" || event.key === " ") && cursor) {
-            event.preventDefault();
-            byCell.get(`${cursor[0]},${cursor[1]}`)?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-          }
+        api.gridKeys(svg, {
+          width: COLUMNS.length,
+          height: COLUMNS.length,
+          move: showCursor,
+          pick: ([x, y]) => byCell.get(`${x},${y}`)?.dispatchEvent(new MouseEvent("click", { bubbles: true })),
         });
-        svg.addEventListener("blur", () => { cursor = null; if (armed) show(armed, true); else clear(); });
+        svg.addEventListener("blur", () => (armed ? show(armed, true) : clear()));
       }
 
       const target = (event) => event.target.closest?.(".hv-targets [data-move]");

@@ -268,21 +268,16 @@
       svg.addEventListener("pointerleave", () => { hover = null; draw(); });
 
       if (canMove) {
-        svg.setAttribute("tabindex", "0");
-        svg.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight Enter");
-        svg.addEventListener("keydown", (event) => {
-          const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-          if (steps[event.key]) {
-            event.preventDefault();
-            const [dx, dy] = hover ? steps[event.key] : [0, 0];
-            const [x, y] = hover || [W >> 1, H >> 1];
-            hover = [Math.min(W - 1, Math.max(0, x + dx)), Math.min(H - 1, Math.max(0, y + dy))];
-            if (ui.zoom) zoomAt(hover);  // keep the cursor in sight
+        api.gridKeys(svg, {
+          width: W,
+          height: H,
+          yUp: true,
+          move(p) {
+            hover = p;
+            if (ui.zoom) zoomAt(p);  // keep the cursor in sight
             draw();
-          } else if ((event.key === "Enter" || event.key === " ") && hover) {
-            event.preventDefault();
-            pick(hover);
-          }
+          },
+          pick,
         });
       }
 
