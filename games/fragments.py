@@ -29,7 +29,8 @@ from games.memory import LRU
 
 log = logging.getLogger(__name__)
 
-_entries = LRU(max_entries=4096)
+# At most 4096 fragments and 64 Mi characters (markup is ASCII but for a few symbols).
+_entries = LRU(max_entries=4096, max_weight=64 * 2**20, weigh=len)
 # Clears a match's last position from Redis; a page that connects later renders for itself.
 SHARED_SECONDS = 30
 
