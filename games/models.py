@@ -12,17 +12,12 @@ from django.db import models
 
 from games.memory import LRU
 
-# Seats of started matches by match id (see Match.seat_list).
+# Seats of started matches by match id and invite token (see Match.seat_list).
 _started_seats = LRU(max_entries=4096)
 
 
 def new_invite() -> str:
     return secrets.token_urlsafe(9)
-
-
-def forget_started_seats() -> None:
-    """Empties the seat memory of Match.seat_list (tests reuse match ids)."""
-    _started_seats.clear()
 
 
 class MatchQuerySet(models.QuerySet):
@@ -80,15 +75,18 @@ class Match(models.Model):
 
         Seats never change once every seat is taken (names are fixed at sign-up), so a
         move or a socket connecting need not load them again: that was a fifth of a move.
+        The key holds the invite token, so a reused match id (a new database, a test run)
+        never finds an older match's seats.
         """
         started = self.status != self.Status.WAITING
-        seats = _started_seats.get(self.pk) if started else None
+        key = (self.pk, self.invite)
+        seats = _started_seats.get(key) if started else None
         if seats is not None:
             return seats
         prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
         seats = list(prefetched if prefetched is not None else self.seats.select_related("user"))
         if started:
-            _started_seats.put(self.pk, seats)
+            _started_seats.put(key, seats)
         return seats
 
     def seat_of(self, user) -> int | None:

@@ -81,9 +81,7 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
     return html
 
 
-def seat_rows(
-    match: Match, view: dict, *, viewer: int | None, turns: bool, winners: list[int]
-) -> list[dict]:
+def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> list[dict]:
     """The players strip: name, role, colour, score; whose turn (when ``turns``), who won."""
     styles = seat_styles(match.game, match.players)
     return [
@@ -91,7 +89,6 @@ def seat_rows(
             "index": s.index,
             "name": s.display_name if (s.user_id or s.name) else "open seat",
             "open": s.user is None,
-            "you": viewer == s.index,
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
             "winner": s.index in winners,
@@ -109,7 +106,7 @@ def board_page_context(
     view = viewer["view"]
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])
-    players = seat_rows(match, view, viewer=None, turns=turns, winners=winners)
+    players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = board_context(match.game, view, seat, viewer["legal"])
     return {

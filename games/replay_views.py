@@ -33,7 +33,7 @@ def replay(request, match_id: int):
     state, notations = replay_positions(match, moves, ply)
     view = replay_view(match, state)
     winners = (match.result or {}).get("winners", []) if ply == len(moves) else []
-    seats = seat_rows(match, view, viewer=None, turns=True, winners=winners)
+    seats = seat_rows(match, view, turns=True, winners=winners)
     styles = seat_styles(match.game, match.players)
     move_list = [
         {

@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 
 from accounts.models import User
-from games import models, services
+from games import services
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.
@@ -17,13 +17,6 @@ PD_OPTIONS = {
     "plugs": ["46", "82", "26", "66", "42", "44", "22", "24",
               "28", "86", "88", "64", "62", "68", "48", "84"],
 }  # fmt: skip
-
-
-@pytest.fixture(autouse=True)
-def forget_started_seats():
-    """Test databases roll back, so match ids come round again: forget their seats."""
-    yield
-    models.forget_started_seats()
 
 
 @pytest.fixture
