@@ -11,8 +11,7 @@
   "use strict";
   const handlers = {};
   let selected = null;
-  let socketOpen = false;
-  let socket = null;
+  let socket = null;  // the open WebSocket (htmx's wrapper), null while it is down
   let lastMessage = Date.now();
 
   function board() { return document.getElementById("board"); }
@@ -29,7 +28,7 @@
     form.elements.move.value = JSON.stringify(move);
     form.elements.ply.value = b.dataset.ply;
     b.classList.add("pending");
-    if (socketOpen) {
+    if (socket) {
       htmx.trigger(form, "submit");
     } else {
       // Fallback while the socket is down: the same service over HTTP.
@@ -108,7 +107,7 @@
   function syncIfQuiet() {
     const root = document.getElementById("live-root");
     const b = board();
-    if (!socketOpen || !socket || !root || !b || b.dataset.status === "finished") return;
+    if (!socket || !root || !b || b.dataset.status === "finished") return;
     if (Date.now() - lastMessage < Number(root.dataset.syncSeconds || 20) * 1000) return;
     lastMessage = Date.now();
     socket.send(JSON.stringify({ sync: Number(b.dataset.ply), status: b.dataset.status }));
@@ -116,12 +115,11 @@
   setInterval(syncIfQuiet, 1000);
 
   document.addEventListener("htmx:wsOpen", (event) => {
-    socketOpen = true;
     socket = event.detail.socketWrapper;
     lastMessage = Date.now();
     setConn("live", "live");
   });
-  document.addEventListener("htmx:wsClose", () => { socketOpen = false; setConn("down", "reconnecting…"); });
+  document.addEventListener("htmx:wsClose", () => { socket = null; setConn("down", "reconnecting…"); });
   document.addEventListener("htmx:wsAfterMessage", () => { lastMessage = Date.now(); refresh(); });
   document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
