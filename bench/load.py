@@ -95,16 +95,18 @@ def create_slots(slots: int, matches_per_slot: int, tag: str):
 
 
 def play_ahead(match, users, plies: int, rng: random.Random) -> None:
+    from bench.playout import any_legal
     from games import services
     from games.models import Match
     from games.registry import get_engine
 
     engine = get_engine(match.game)
+    choose = any_legal(engine)
     for _ in range(plies):
         match = Match.objects.get(pk=match.pk)
         state = engine.from_json(match.state)
         seat = engine.to_move(state)[0]
-        move = rng.choice(list(engine.legal_moves(state, seat)))
+        move = choose(state, seat, rng)
         services.move_play(match_id=match.pk, user=users[seat], ply=match.ply, move=move)
 
 
