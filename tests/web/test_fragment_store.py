@@ -4,15 +4,14 @@ The Redis tests run in the scale pass (`make test-scale`, REDIS_URL set). Cleari
 this process's memory of fragments stands for being another Daphne process.
 """
 
-import asyncio
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from games import fragments, services
 from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key, prerender
+from tests.web.own_loop import run_in_own_loop
 
 needs_redis = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-scale)"
@@ -24,8 +23,7 @@ def another_process():
 
 
 def aget_in_own_loop(cache_key):
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, fragments.aget(cache_key)).result()
+    return run_in_own_loop(fragments.aget(cache_key))
 
 
 def played(match, alice) -> Match:

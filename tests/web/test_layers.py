@@ -3,28 +3,13 @@ layer keeps sites on other Redis databases apart."""
 
 import asyncio
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from config import layers
 from config.layers import ThrottledInMemoryChannelLayer, redis_layer
-
-
-def in_own_loop(coroutine_function):
-    """Runs the test in a fresh event loop of its own thread.
-
-    These tests need no database, so pytest-django orders them after the browser tests,
-    whose Playwright session keeps an event loop marked as running in the main thread.
-    """
-
-    def test(*args, **kwargs):
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, coroutine_function(*args, **kwargs)).result()
-
-    test.__name__ = coroutine_function.__name__
-    return test
+from tests.web.own_loop import in_own_loop
 
 
 @in_own_loop
