@@ -1,55 +1,98 @@
-"""The one door from the web layer to the rules engines (GAMES.md §1).
+"""The games of this table, each declared once in its own package (docs/rules.md §1).
 
-Engines are plain Python objects with the protocol below; the web layer calls
-nothing else. They are imported lazily so that starting the site does not pay for
-every engine, and so an unknown slug fails loudly with ``KeyError``.
+A game package (``games/<name>/__init__.py``) declares ``GAME = Game(...)``: its pure
+rules engine (``games/rules/<name>``), its board layout, its wording, its secrets and
+what a bot needs. ``GAMES`` lists the packages; this module is the only one that goes
+from a slug to a package, and nothing reads a game's parts except through ``Game``.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-Move = dict[str, Any]
+from games.rules import Engine, IllegalMove, Move  # noqa: F401  (the web layer's imports)
 
+# slug -> package declaring GAME, in docs/rules.md order (the lobby's order).
+GAMES: dict[str, str] = {
+    "high-voltage": "games.high_voltage",
+    "high-voltage-companies": "games.high_voltage_companies",
+    "hive": "games.hive",
+    "triangulum": "games.triangulum",
+    "powerdrain": "games.powerdrain",
+}
 
-class IllegalMove(ValueError):
-    """A move the rules refuse; the message is written for the player."""
-
-
-class Engine(Protocol):
-    slug: str
-    name: str
-    min_players: int
-    max_players: int
-
-    def setup(self, players: int, seed: int, options: dict | None = None) -> Any: ...
-    def to_move(self, state: Any) -> list[int]: ...
-    def legal_moves(self, state: Any, seat: int) -> Iterable[Move]: ...
-    def apply(self, state: Any, seat: int, move: Move) -> Any: ...
-    def view(self, state: Any, seat: int | None) -> dict: ...
-    def outcome(self, state: Any) -> dict | None: ...
-    def to_json(self, state: Any) -> dict: ...
-    def from_json(self, data: dict) -> Any: ...
-
-
-# slug -> "module:attribute" of the engine instance, in GAMES.md order (the lobby's order).
-ENGINES: dict[str, str] = {
-    "high-voltage": "games.high_voltage.engine:ENGINE",
-    "high-voltage-companies": "games.high_voltage_companies.engine:ENGINE",
-    "hive": "games.hive.engine:ENGINE",
-    "triangulum": "games.triangulum.engine:ENGINE",
-    "powerdrain": "games.powerdrain.engine:ENGINE",
+# How leaving reads after "X won ...", the same in every game (docs/rules.md §7).
+LEAVE_WORDING = {
+    "resigned": "by resignation",
+    "time": "on time",
+    "abandoned": "as the opponent left",
 }
 
 
+@dataclass(frozen=True)
+class Game:
+    """What the table knows about one game; everything optional has a stated default.
+
+    - ``board``: the layout module, with ``SEATS`` (name and colour per seat) and
+      ``context(view, seat, legal) -> dict`` for the package's ``board.html``.
+    - ``reasons``: outcome reason -> the words after "X won" (leaving is added here).
+    - ``options``: the lobby's option fields; ``public_options``: the setup keys a
+      match's creator may fix (docs/rules.md §7); everything else comes from the seed.
+    - ``lists_legal_moves``: False where the move space is huge and the board's script
+      builds moves from the view.
+    - ``script``: the board's own script, a static path.
+    - ``twin(state, seat, rng)``: for games with secrets, a state that ``seat`` cannot
+      tell from ``state`` but whose secrets differ (the secret audits use it).
+    - ``bot``: the bots' knowledge of the game (``games.bots.knowledge.Knowledge``).
+    """
+
+    engine: Engine
+    description: str
+    board: ModuleType
+    reasons: Mapping[str, str]
+    options: tuple[dict, ...] = ()
+    public_options: frozenset[str] = frozenset()
+    lists_legal_moves: bool = True
+    script: str | None = None
+    twin: Callable[[Any, int | None, Any], Any] | None = None
+    bot: Any = None
+    directory: Path = field(default=Path(), compare=False)
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def has_secrets(self) -> bool:
+        return self.twin is not None
+
+    def reason_text(self, reason: str) -> str:
+        """The words after "X won" for an outcome reason, e.g. "by connection"."""
+        wording = {**self.reasons, **LEAVE_WORDING}
+        return wording.get(reason, f"({reason})")
+
+
+@cache
+def get_game(slug: str) -> Game:
+    """Returns the declared game for ``slug``; raises ``KeyError`` for an unknown slug."""
+    return importlib.import_module(GAMES[slug]).GAME
+
+
 def get_engine(slug: str) -> Engine:
-    """Returns the engine for ``slug``; raises ``KeyError`` for an unknown slug."""
-    module_name, _, attribute = ENGINES[slug].partition(":")
-    return getattr(importlib.import_module(module_name), attribute)
+    """Returns the rules engine for ``slug``; raises ``KeyError`` for an unknown slug."""
+    return get_game(slug).engine
 
 
-def all_engines() -> list[Engine]:
-    """Returns every registered engine in lobby order."""
-    return [get_engine(slug) for slug in ENGINES]
+def all_games() -> list[Game]:
+    """Every declared game in lobby order."""
+    return [get_game(slug) for slug in GAMES]

@@ -6,25 +6,9 @@ from django.template.loader import render_to_string
 from markupsafe import Markup
 
 from games import fragments
-from games.boards import board_context, seat_styles
 from games.models import Match
+from games.registry import get_game
 from games.selectors import viewer_context
-
-# How each engine's outcome reason reads after "X won ...".
-REASONS = {
-    "resigned": "by resignation",
-    "active plugs": "on active plugs",
-    "voltage": "on total voltage",
-    "connected": "by connection",
-    "posts": "on score after 200 pylons",
-    "energy": "as the energy chips ran out",
-    "cards": "after the last card was placed",
-    "quiet": "after a quiet round",
-    "bee surrounded": "by surrounding the bee",
-    "move limit": "on free fields around the bees",
-    "parties": "on match points",
-    "draw": "",
-}
 
 
 def board_html(
@@ -83,7 +67,7 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
 
 def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> list[dict]:
     """The players strip: name, role, colour, score; whose turn (when ``turns``), who won."""
-    styles = seat_styles(match.game, match.players)
+    styles = get_game(match.game).board.SEATS
     return [
         {
             "index": s.index,
@@ -108,7 +92,7 @@ def board_page_context(
     winners = (match.result or {}).get("winners", [])
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
-    board = board_context(match.game, view, seat, viewer["legal"])
+    board = get_game(match.game).board.context(view, seat, viewer["legal"])
     return {
         "match": match,
         "seat": seat,
@@ -127,7 +111,7 @@ def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
     if match.status == Match.Status.FINISHED:
         result = match.result or {}
         winners = [s for s in seats if s["winner"]]
-        how = REASONS.get(result.get("reason", ""), f"({result.get('reason', '')})").strip()
+        how = get_game(match.game).reason_text(result.get("reason", ""))
         if not winners:
             return "The match is drawn."
         if seat is not None and any(s["you"] for s in winners):

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 
 from games import services
-from games.boards import board_context, seat_styles
 from games.models import Match
 from games.records import RecordError, export_record
+from games.registry import get_game
 from games.rendering import game_board_html, seat_rows
 from games.selectors import replay_positions, replay_view
 
@@ -34,7 +34,8 @@ def replay(request, match_id: int):
     view = replay_view(match, state)
     winners = (match.result or {}).get("winners", []) if ply == len(moves) else []
     seats = seat_rows(match, view, turns=True, winners=winners)
-    styles = seat_styles(match.game, match.players)
+    game = get_game(match.game)
+    styles = game.board.SEATS
     move_list = [
         {
             "ply": i + 1,
@@ -51,7 +52,7 @@ def replay(request, match_id: int):
         "seats": seats,
         "moves": move_list,
         "game_html": game_board_html(
-            match.game, view, board_context(match.game, view, None, []), seats, None
+            match.game, view, game.board.context(view, None, []), seats, None
         ),
         "result_text": _result_text(match, seats),
     }

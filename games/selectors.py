@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import inspect
 from collections import defaultdict
 
 from django.db.models import Count, Q, QuerySet
 
-from games.boards import board_module
 from games.models import Match
-from games.registry import get_engine
+from games.registry import get_engine, get_game
 
 
 def viewer_context(match: Match, seat: int | None) -> dict:
     """What one seat may see of ``match``: only ``engine.view`` for that seat, never the state."""
-    engine = get_engine(match.game)
+    game = get_game(match.game)
+    engine = game.engine
     state = engine.from_json(match.state)
     live = match.status == Match.Status.ACTIVE
     # Boards of games with huge move spaces build moves in their script instead.
-    listed = (
-        live and seat is not None and getattr(board_module(match.game), "LIST_LEGAL_MOVES", True)
-    )
+    listed = live and seat is not None and game.lists_legal_moves
     legal = list(engine.legal_moves(state, seat)) if listed else []
     return {
         "view": engine.view(state, seat),
@@ -91,19 +88,12 @@ def player_stats(user) -> list[dict]:
 
 
 def replay_positions(match: Match, moves: list, ply: int) -> tuple[object, list[str]]:
-    """Replays ``moves`` (the match's log) once: the state after ``ply`` and every notation.
-
-    Engines whose ``notation`` also takes the position before the move (Hive names the
-    insect that moves) get it.
-    """
+    """Replays ``moves`` (the match's log) once: the state after ``ply`` and every notation."""
     engine = get_engine(match.game)
-    with_state = len(inspect.signature(engine.notation).parameters) > 1
     state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
     at_ply, texts = state, []
     for number, record in enumerate(moves, start=1):
-        texts.append(
-            engine.notation(record.move, state) if with_state else engine.notation(record.move)
-        )
+        texts.append(engine.notation(state, record.move))
         state = engine.apply(state, record.seat, record.move)
         if number == ply:
             at_ply = state
@@ -112,6 +102,4 @@ def replay_positions(match: Match, moves: list, ply: int) -> tuple[object, list[
 
 def replay_view(match: Match, state) -> dict:
     """What a replay shows: everything, since only finished matches are replayed."""
-    engine = get_engine(match.game)
-    reveal = getattr(engine, "replay_view", None)
-    return reveal(state) if reveal else engine.view(state, None)
+    return get_engine(match.game).replay_view(state)

@@ -5,7 +5,6 @@ from games import replay_views, views
 app_name = "games"
 urlpatterns = [
     path("<int:match_id>/", views.match_page, name="match"),
-    path("<int:match_id>/board/", views.board_fragment, name="board"),
     path("<int:match_id>/move/", views.move_post, name="move"),
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/join/", views.join_open, name="join_open"),

@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.boards import board_module
 from games.models import Match
+from games.registry import get_game
 from games.rendering import board_html, cached_board_html
 
 
@@ -23,16 +23,10 @@ def match_page(request, match_id: int):
         "board_html": cached_board_html(match, seat),
         "invite_url": request.build_absolute_uri(f"/m/join/{match.invite}/"),
         "board_css": f"css/games/{match.game}.css",
-        "board_script": getattr(board_module(match.game), "SCRIPT", None),
+        "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,
     }
     return render(request, "games/match.html", context)
-
-
-def board_fragment(request, match_id: int):
-    """The live fragment alone: what the socket pushes, for clients that resynchronise by HTTP."""
-    match = get_object_or_404(Match, pk=match_id)
-    return HttpResponse(board_html(match, match.seat_of(request.user)))
 
 
 @require_POST

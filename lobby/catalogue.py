@@ -5,47 +5,34 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
-from importlib import import_module
-from importlib.util import find_spec
-from pathlib import Path
 
-from games.boards import board_module
-from games.registry import ENGINES, get_engine
-
-
-def _package(slug: str):
-    return import_module(ENGINES[slug].partition(":")[0].rsplit(".", 1)[0])
-
-
-def playable(slug: str) -> bool:
-    """A game is offered once it has a board renderer as well as an engine."""
-    module = f"{_package(slug).__name__}.board"
-    return find_spec(module) is not None and hasattr(import_module(module), "context")
+from games.registry import all_games, get_game
 
 
 def games() -> list[dict]:
-    """Returns every playable game with its lobby facts, in registry order."""
-    return [game(slug) for slug in ENGINES if playable(slug)]
+    """Returns every game with its lobby facts, in registry order."""
+    return [game(g.slug) for g in all_games()]
 
 
 def game(slug: str) -> dict:
-    engine = get_engine(slug)
+    declared = get_game(slug)
+    engine = declared.engine
     return {
         "slug": slug,
         "name": engine.name,
-        "description": _package(slug).DESCRIPTION,
+        "description": declared.description,
         "min_players": engine.min_players,
         "max_players": engine.max_players,
         "player_counts": list(range(engine.min_players, engine.max_players + 1)),
         "seat_choices": [(i, f"Seat {i + 1}") for i in range(engine.max_players)],
-        "options": getattr(board_module(slug), "OPTIONS", []),
+        "options": list(declared.options),
     }
 
 
 @cache
 def rules_html(slug: str) -> str:
     """Returns the game's ``rules.md`` as HTML (headings, paragraphs, lists, **bold**)."""
-    text = (Path(_package(slug).__file__).parent / "rules.md").read_text(encoding="utf-8")
+    text = (get_game(slug).directory / "rules.md").read_text(encoding="utf-8")
     return _markdown(text)
 
 

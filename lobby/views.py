@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.registry import ENGINES
+from games.registry import GAMES
 from lobby import catalogue
 from lobby.forms import CreateMatchForm
 
@@ -32,7 +32,7 @@ def home(request):
 
 
 def rules(request, slug: str):
-    if slug not in ENGINES:
+    if slug not in GAMES:
         raise Http404("No such game.")
     return render(
         request,
@@ -45,7 +45,7 @@ def rules(request, slug: str):
 @require_POST
 def create(request):
     form = CreateMatchForm(request.POST)
-    if not form.is_valid() or form.cleaned_data["game"] not in ENGINES:
+    if not form.is_valid() or form.cleaned_data["game"] not in GAMES:
         messages.error(request, "Choose a game to play.")
         return redirect("lobby:home")
     slug = form.cleaned_data["game"]
@@ -83,7 +83,7 @@ def history(request):
     """Finished matches, newest first, filterable by game and player, 25 a page."""
     game = request.GET.get("game", "")
     player = request.GET.get("player", "").strip()
-    matches = selectors.matches_finished(game=game if game in ENGINES else None, player=player)
+    matches = selectors.matches_finished(game=game if game in GAMES else None, player=player)
     page = Paginator(matches, 25).get_page(request.GET.get("page"))
     return render(
         request,

@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.utils.safestring import mark_safe
 
 from games.boards import move_attr
-from games.high_voltage.engine import swamp_cells
 from games.high_voltage.preview import previews
+from games.rules.high_voltage.engine import swamp_cells
 
 SEATS = [
     {"name": "Blue", "colour": "#1971c2", "direction": "left ↔ right"},

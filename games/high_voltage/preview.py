@@ -8,7 +8,7 @@ line blocks (so the board can show why a knight neighbour stays unjoined).
 
 from __future__ import annotations
 
-from games.high_voltage.geometry import CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
+from games.rules.high_voltage.geometry import CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
 
 
 def link_mask(view: dict) -> int:

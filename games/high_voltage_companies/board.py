@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from games.boards import move_attr
-from games.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
+from games.rules.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
 
 SEATS = [
     {"name": "Volta", "colour": "#7048e8"},

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 
 from games.boards import move_attr
-from games.hive.grid import COORDS, DIRECTIONS, on_board
-from games.hive.moves import KINDS
+from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
+from games.rules.hive.moves import KINDS
 
 SEATS = [
     {"name": "Red", "colour": "#d9363e", "dark": "#8f1d22"},

@@ -1,14 +1,19 @@
-"""Powerdrain (GAMES.md §6, seed 004): two polarities drain each other on a 5×5 grid.
+"""Powerdrain at the table: the rules engine (``games.rules.powerdrain``) and its board."""
 
-Readings this table chose where GAMES.md and the seed are silent:
-- Plug notation is the two digits as a string ("46"): first digit against the
-  row potential, second against the column potential, as in the seed.
-- A drained plug's final voltage counts toward the tie-break sum by its absolute
-  value (the seed: "the greater absolute power level").
-- The order of the draw pile is secret, but which plugs remain is public (any
-  player can count them), so views list the remaining plugs sorted.
-"""
+from pathlib import Path
 
-DESCRIPTION = (
-    "Place plugs on a charged 5×5 grid; touching plugs of the other polarity drain each other."
+from games.powerdrain import board
+from games.registry import Game
+from games.rules.powerdrain.engine import ENGINE
+
+GAME = Game(
+    engine=ENGINE,
+    description=(
+        "Place plugs on a charged 5×5 grid; touching plugs of the other polarity drain each other."
+    ),
+    board=board,
+    reasons={"active plugs": "on active plugs", "voltage": "on total voltage"},
+    options=tuple(board.OPTIONS),
+    public_options=frozenset({"rows", "cols", "draft"}),
+    directory=Path(__file__).parent,
 )

@@ -24,11 +24,8 @@ def key(move: Any) -> str:
 
 
 def choose_move(engine, state, seat: int, rng: random.Random) -> dict:
-    """Returns a uniformly random legal move (via the engine's sampler for huge move spaces)."""
-    sampler = getattr(engine, "random_move", None)
-    if sampler is not None:
-        return sampler(state, seat, rng)
-    return rng.choice(list(engine.legal_moves(state, seat)))
+    """Returns a random legal move (the engine's own sampler, exact for huge move spaces)."""
+    return engine.random_move(state, seat, rng)
 
 
 def random_game(engine, players: int, seed: int, options=None, max_plies: int = 5000) -> Iterator:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.high_voltage_companies.engine import ENGINE
+from games.rules.high_voltage_companies.engine import ENGINE
 from tests.engines.harness import check_agreement, key, random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.high_voltage_companies.engine import ENGINE
 from games.registry import IllegalMove
+from games.rules.high_voltage_companies.engine import ENGINE
 from tests.engines.test_high_voltage_companies_support import (
     all_up,
     cross_row,
@@ -426,7 +426,9 @@ def test_apply_never_mutates_the_state():
 
 
 def test_notation():
-    n = ENGINE.notation
+    def n(move):
+        return ENGINE.notation(None, move)
+
     assert n({"type": "reveal", "at": [2, 3]}) == "reveal (2,3)"
     assert n({"type": "place", "to": [3, 3], "rotation": 1}) == "place (3,3) r1"
     assert n({"type": "rotate", "at": [2, 3], "rotation": 2}) == "rotate (2,3) r2"

@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.high_voltage.engine import ENGINE
+from games.rules.high_voltage.engine import ENGINE
 from tests.engines.harness import check_agreement, key, random_game
 from tests.engines.test_high_voltage_geometry import segments_cross
 

@@ -5,9 +5,8 @@ import random
 
 import pytest
 
-from games.high_voltage import DESCRIPTION
-from games.high_voltage.engine import ENGINE
 from games.registry import IllegalMove, get_engine
+from games.rules.high_voltage.engine import ENGINE
 
 KEEP, MIRROR = {"type": "keep"}, {"type": "mirror"}
 # Lone filler posts far from the action: (odd x, even y) for blue, (even x, odd y) for red.
@@ -65,7 +64,7 @@ def test_registry_finds_the_engine_with_its_protocol_attributes():
     engine = get_engine("high-voltage")
     assert engine is ENGINE
     assert (engine.slug, engine.min_players, engine.max_players) == ("high-voltage", 2, 2)
-    assert engine.name == "High Voltage" and DESCRIPTION
+    assert engine.name == "High Voltage"
 
 
 def test_setup_refuses_other_player_counts_and_unknown_options():
@@ -432,10 +431,10 @@ def test_view_shows_the_whole_board_to_everyone():
 
 
 def test_notation_reads_keep_mirror_and_post_with_letter_and_row():
-    assert ENGINE.notation(KEEP) == "keep"
-    assert ENGINE.notation(MIRROR) == "mirror"
-    assert ENGINE.notation(post(10, 6)) == "post k7"
-    assert ENGINE.notation(post(0, 23)) == "post a24"
+    assert ENGINE.notation(None, KEEP) == "keep"
+    assert ENGINE.notation(None, MIRROR) == "mirror"
+    assert ENGINE.notation(None, post(10, 6)) == "post k7"
+    assert ENGINE.notation(None, post(0, 23)) == "post a24"
 
 
 @pytest.mark.parametrize(

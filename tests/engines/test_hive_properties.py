@@ -12,7 +12,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.hive.engine import ENGINE
+from games.rules.hive.engine import ENGINE
 from tests.engines.harness import check_agreement, key, random_game
 from tests.engines.test_hive_support import neighbours
 
@@ -215,4 +215,4 @@ def test_views_are_json_and_the_same_for_everyone(seed):
         view = json.loads(views[0])
         assert {"players", "to_move", "outcome", "scores"} <= set(view)
         if move is not None:
-            assert isinstance(ENGINE.notation(move, state), str)
+            assert isinstance(ENGINE.notation(state, move), str)

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from games.hive.engine import ENGINE
 from games.registry import IllegalMove, get_engine
+from games.rules.hive.engine import ENGINE
 from tests.engines.test_hive_support import (
     FAR_BLOCKED,
     drag,
@@ -405,11 +405,10 @@ def test_view_shows_the_whole_public_position():
 
 
 def test_notation():
-    assert ENGINE.notation(set_("ANT", (1, -2, 1))) == "set ANT (1,-2,1)"
-    assert ENGINE.notation(drag(C, R)) == "(0,0,0)→(1,-1,0)"
-    assert ENGINE.notation(SKIP) == "skip"
     state = position({C: "R.BEETLE", R: "B.BEE", L: "R.BEE"})
-    assert ENGINE.notation(drag(C, R), state) == "BEETLE (0,0,0)→(1,-1,0)"
+    assert ENGINE.notation(state, set_("ANT", (1, -2, 1))) == "set ANT (1,-2,1)"
+    assert ENGINE.notation(state, SKIP) == "skip"
+    assert ENGINE.notation(state, drag(C, R)) == "BEETLE (0,0,0)→(1,-1,0)"
 
 
 def test_json_round_trip_keeps_stacks_and_counters():

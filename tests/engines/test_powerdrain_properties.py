@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.powerdrain.engine import ENGINE
+from games.rules.powerdrain.engine import ENGINE
 from tests.engines.harness import check_agreement, key, random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from games.registry import ENGINES, IllegalMove, get_engine
+from games.registry import GAMES, IllegalMove, get_engine
 from tests.engines.harness import choose_move
 
-SLUGS = list(ENGINES)
+SLUGS = list(GAMES)
 
 
 @pytest.fixture(params=SLUGS)
@@ -17,7 +17,7 @@ def engine(request):
 
 
 def test_engine_describes_itself(engine):
-    assert engine.slug in ENGINES and engine.name
+    assert engine.slug in GAMES and engine.name
     assert 1 <= engine.min_players <= engine.max_players
 
 
@@ -60,6 +60,6 @@ def test_notation_reads_every_move_of_a_short_game(engine):
             break
         seat = engine.to_move(state)[0]
         move = choose_move(engine, state, seat, rng)
-        text = engine.notation(move)
+        text = engine.notation(state, move)
         assert isinstance(text, str) and text.strip()
         state = engine.apply(state, seat, move)

@@ -1,6 +1,6 @@
 """``replay_view``: the spectator's view plus both hidden lists, for replays of finished matches."""
 
-from games.triangulum.engine import ENGINE
+from games.rules.triangulum.engine import ENGINE
 from tests.engines.test_triangulum_support import PASS, place, play, start, twin
 
 

@@ -4,9 +4,8 @@ import json
 
 import pytest
 
-from games.registry import IllegalMove, get_engine
-from games.triangulum import DESCRIPTION
-from games.triangulum.engine import ENGINE
+from games.registry import IllegalMove, get_engine, get_game
+from games.rules.triangulum.engine import ENGINE
 from tests.engines.test_triangulum_support import (
     PASS,
     lay,
@@ -29,7 +28,7 @@ A = leg_triangle(2, 5, 10)  # (2,5) (12,5) (2,15), area 55
 def test_engine_is_registered_and_described():
     assert get_engine("triangulum") is ENGINE
     assert ENGINE.min_players == ENGINE.max_players == 2
-    assert DESCRIPTION.strip()
+    assert get_game("triangulum").description.strip()
 
 
 def test_setup_is_an_empty_board_with_seat_0_to_move_in_partie_1():
@@ -383,6 +382,6 @@ def test_triangle_preview_uses_the_open_board_only():
 
 
 def test_notation_never_shows_the_secret_point():
-    assert ENGINE.notation(place((3, 4), (17, 9))) == "place (3,4) + secret"
-    assert ENGINE.notation(tri((1, 1), (5, 1), (1, 6))) == "triangle (1,1) (5,1) (1,6)"
-    assert ENGINE.notation(PASS) == "pass"
+    assert ENGINE.notation(None, place((3, 4), (17, 9))) == "place (3,4) + secret"
+    assert ENGINE.notation(None, tri((1, 1), (5, 1), (1, 6))) == "triangle (1,1) (5,1) (1,6)"
+    assert ENGINE.notation(None, PASS) == "pass"

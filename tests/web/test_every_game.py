@@ -9,11 +9,10 @@ import pytest
 from accounts.models import User
 from games import services
 from games.models import Match
-from games.registry import ENGINES, get_engine
-from lobby import catalogue
+from games.registry import GAMES, get_engine
 from tests.engines.harness import choose_move
 
-PLAYABLE = [slug for slug in ENGINES if catalogue.playable(slug)]
+PLAYABLE = list(GAMES)
 
 
 def play_random_match(slug: str, players: int, seed: int) -> Match:

@@ -12,7 +12,7 @@ import pytest
 from accounts.models import User
 from games import services
 from games.models import Match
-from games.registry import ENGINES, get_engine
+from games.registry import GAMES, get_engine
 from games.rendering import board_html
 from tests.engines.harness import random_game
 from tests.engines.test_high_voltage_companies_properties import twin as companies_twin
@@ -55,7 +55,7 @@ def test_fragments_do_not_change_when_only_other_seats_secrets_change(db, slug):
     assert checked > 50
 
 
-@pytest.mark.parametrize("slug", sorted(ENGINES))
+@pytest.mark.parametrize("slug", sorted(GAMES))
 def test_renders_shared_between_viewers_are_what_each_viewer_gets_alone(db, slug):
     """After a move, viewers with equal views share one board render (rendering.prerender):
     every viewer's shared fragment must equal the one rendered for that viewer alone."""

@@ -7,9 +7,9 @@ import random
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 
-from games.checks import int_list, require_keys
-from games.registry import IllegalMove
-from games.triangulum.geometry import (
+from games.rules import EngineBase, IllegalMove
+from games.rules.checks import int_list, require_keys
+from games.rules.triangulum.geometry import (
     HEIGHT,
     MAX_X,
     MAX_Y,
@@ -200,7 +200,7 @@ def _reveal(state: State, seat: int):
     return (frozenset(points[0]), frozenset(points[1])), events
 
 
-class TriangulumEngine:
+class TriangulumEngine(EngineBase):
     slug = "triangulum"
     name = "Triangulum"
     min_players = 2
@@ -443,7 +443,7 @@ class TriangulumEngine:
         winners, reason = state.result
         return {"winners": list(winners), "scores": list(state.match), "reason": reason}
 
-    def notation(self, move: dict) -> str:
+    def notation(self, state, move: dict) -> str:
         """'place (3,4) + secret', 'triangle (1,1) (5,1) (1,6)' or 'pass'; never the secret point."""
         kind = move["type"]
         if kind == "place":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.registry import IllegalMove
+from games.rules import IllegalMove
 
 
 def require_keys(move: Any, allowed: dict[str, set[str]]) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.checks import int_list, require_keys
-from games.registry import IllegalMove
+from games.rules import EngineBase, IllegalMove
+from games.rules.checks import int_list, require_keys
 
 SIZE = 5
 POTENTIALS = (1, 3, 5, 7, 9)
@@ -71,7 +71,7 @@ def tally(state: State) -> tuple[list[int], list[int]]:
     return active, power
 
 
-class PowerdrainEngine:
+class PowerdrainEngine(EngineBase):
     slug = "powerdrain"
     name = "Powerdrain"
     min_players = 2
@@ -185,7 +185,7 @@ class PowerdrainEngine:
             winners, reason = [], "draw"
         return {"winners": winners, "scores": active, "reason": reason}
 
-    def notation(self, move: dict) -> str:
+    def notation(self, state, move: dict) -> str:
         """'46 c2' in draft games, 'c2' otherwise: column letter, row number from the top."""
         r, c = move["at"]
         square = f"{COLUMNS[c]}{r + 1}"

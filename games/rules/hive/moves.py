@@ -7,7 +7,7 @@ through the engine. Piece codes are ``seat << 3 | kind``.
 
 from __future__ import annotations
 
-from games.hive.grid import ADJACENT, CELLS, NEIGHBOURS, STEPS
+from games.rules.hive.grid import ADJACENT, CELLS, NEIGHBOURS, STEPS
 
 KINDS = ("BEE", "SPIDER", "BEETLE", "GRASSHOPPER", "ANT")
 BEE, SPIDER, BEETLE, GRASSHOPPER, ANT = range(5)

@@ -9,14 +9,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.checks import int_list, require_keys
-from games.high_voltage_companies.cards import (
+from games.rules import EngineBase, IllegalMove
+from games.rules.checks import int_list, require_keys
+from games.rules.high_voltage_companies.cards import (
     COLOURS,
     DANGER_IDS,
     NEW_ROTATIONS,
     describe,
 )
-from games.high_voltage_companies.grid import (
+from games.rules.high_voltage_companies.grid import (
     CENTRE,
     CHIP_NAMES,
     DANGER,
@@ -32,7 +33,6 @@ from games.high_voltage_companies.grid import (
     point_chips,
     trace,
 )
-from games.registry import IllegalMove
 
 ACTION_CHIPS = 5
 POINT_SUPPLY = 20
@@ -107,7 +107,7 @@ def _pairs(n: int) -> int:
     return n * (n - 1) // 2
 
 
-class HighVoltageCompaniesEngine:
+class HighVoltageCompaniesEngine(EngineBase):
     slug = "high-voltage-companies"
     name = "High Voltage — power companies"
     min_players = 2
@@ -591,7 +591,7 @@ class HighVoltageCompaniesEngine:
             view["hand"]["card"] = describe(state.hand, 0)
         return view
 
-    def notation(self, move: dict) -> str:
+    def notation(self, state, move: dict) -> str:
         """'reveal (2,3)', 'place (3,3) r1', 'move (2,3)→gap r0', 'swap (1,1)↔(1,2) r0 r3', …"""
         kind = move["type"]
         star = " special" if move.get("special") else ""

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.checks import int_list, require_keys
-from games.high_voltage.geometry import (
+from games.rules import EngineBase, IllegalMove
+from games.rules.checks import int_list, require_keys
+from games.rules.high_voltage.geometry import (
     CELLS,
     COLUMN_NAMES,
     CROSSING_MASK,
@@ -21,7 +22,6 @@ from games.high_voltage.geometry import (
     segment_ids,
     xy,
 )
-from games.registry import IllegalMove
 
 MAX_POSTS = 200
 SWAMP_SIZES = (3, 2, 2, 1)  # the seed's swamps: one 3×3, two 2×2, one 1×1
@@ -181,7 +181,7 @@ def _fresh(swamps, mirrored: bool | None) -> State:
     )
 
 
-class HighVoltageEngine:
+class HighVoltageEngine(EngineBase):
     slug = "high-voltage"
     name = "High Voltage"
     min_players = 2
@@ -309,7 +309,7 @@ class HighVoltageEngine:
         winners, reason = state.result
         return {"winners": list(winners), "scores": list(state.scores), "reason": reason}
 
-    def notation(self, move: dict) -> str:
+    def notation(self, state, move: dict) -> str:
         """'keep', 'mirror' or 'post k7' (column letter a..x from the left, row 1..24 from the top)."""
         if move["type"] == "post":
             return f"post {cell_name(*move['at'])}"

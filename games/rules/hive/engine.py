@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.checks import int_list, require_keys
-from games.hive.grid import ADJACENT, CELLS, INDEX, coord, label
-from games.hive.moves import (
+from games.rules import EngineBase, IllegalMove
+from games.rules.checks import int_list, require_keys
+from games.rules.hive.grid import ADJACENT, CELLS, INDEX, coord, label
+from games.rules.hive.moves import (
     BEE,
     KINDS,
     START_RESERVE,
@@ -17,7 +18,6 @@ from games.hive.moves import (
     owner,
     placement_fields,
 )
-from games.registry import IllegalMove
 
 MOVES_EACH = 30  # the game ends once each player has made 30 moves (skips count)
 BEE_BY = 4  # the bee must be set by the player's 4th move
@@ -186,7 +186,7 @@ def _last_from_json(data: dict | None) -> tuple[int, int] | None:
     return (start, INDEX[tuple(data["to"])])
 
 
-class HiveEngine:
+class HiveEngine(EngineBase):
     slug = "hive"
     name = "Hive (Software Challenge 2020)"
     min_players = 2
@@ -370,9 +370,8 @@ class HiveEngine:
         blocked = tuple(INDEX[tuple(f)] for f in data["blocked"])
         return _make(blocked, stacks, data["moves"], _last_from_json(data.get("last")))
 
-    def notation(self, move: dict, state: State | None = None) -> str:
-        """ "set ANT (1,-2,1)", "(0,0,0)→(1,-1,0)", "skip"; given the state before the move,
-        a drag is prefixed with the moving piece: "BEETLE (0,0,0)→(1,-1,0)"."""
+    def notation(self, state: State, move: dict) -> str:
+        """ "set ANT (1,-2,1)", "BEETLE (0,0,0)→(1,-1,0)" (the piece on top before the drag), "skip"."""
         if move.get("type") == "skip":
             return "skip"
 
@@ -383,7 +382,7 @@ class HiveEngine:
             return f"set {move['piece']} {field(move['to'])}"
         text = f"{field(move['from'])}→{field(move['to'])}"
         start = INDEX.get(tuple(move["from"]))
-        if state is not None and start is not None and state.stacks[start]:
+        if start is not None and state.stacks[start]:
             text = f"{KINDS[kind(state.stacks[start][-1])]} {text}"
         return text
 
