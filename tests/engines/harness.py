@@ -1,4 +1,4 @@
-"""Protocol checks shared by every engine's tests (GAMES.md §1).
+"""Protocol checks shared by every engine's tests (docs/rules.md §1).
 
 `random_game` plays a seeded random game to its end; `check_agreement` checks
 that ``legal_moves`` and ``apply`` agree on the listed moves and on near misses

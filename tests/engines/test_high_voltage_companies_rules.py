@@ -1,4 +1,4 @@
-"""High Voltage (companies): card set, setup, tracing, closable lines and scoring (GAMES.md §3)."""
+"""High Voltage (companies): card set, setup, tracing, closable lines and scoring (docs/rules.md §3)."""
 
 import pytest
 

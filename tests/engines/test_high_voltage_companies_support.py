@@ -1,6 +1,6 @@
 """Position builders for the High Voltage (companies) tests; holds no tests itself.
 
-Card ids are derived here from the wording of GAMES.md §3, independently of the
+Card ids are derived here from the wording of docs/rules.md §3, independently of the
 engine's card table, so a wrong card table shows up as failing tests.
 """
 

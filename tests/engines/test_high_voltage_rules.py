@@ -1,4 +1,4 @@
-"""Every High Voltage rule of seed 000 and GAMES.md §2, from explicit positions."""
+"""Every High Voltage rule of seed 000 and docs/rules.md §2, from explicit positions."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""Hive movement rules (GAMES.md §4): one hive, gates, and each insect's way of moving.
+"""Hive movement rules (docs/rules.md §4): one hive, gates, and each insect's way of moving.
 
 Every expected set of fields below was worked out by hand from the rule text on
 the position drawn in the test's comment, not taken from the engine.

@@ -1,6 +1,6 @@
 """Property tests over random Hive games, against a slow independent reference model.
 
-The reference works straight on cube coordinates and the rule text of GAMES.md §4:
+The reference works straight on cube coordinates and the rule text of docs/rules.md §4:
 connectivity by flood fill with the piece removed, fields next to both cells as
 the intersection of two neighbour sets. It shares no code with the engine.
 """

@@ -1,4 +1,4 @@
-"""Hive setup, placing, turns, input checks, the end and the view (GAMES.md §4, seed 002).
+"""Hive setup, placing, turns, input checks, the end and the view (docs/rules.md §4, seed 002).
 
 Movement of the insects is in test_hive_movement.py. Expected values are worked
 out by hand from the rules on the position in each test.

@@ -1,4 +1,4 @@
-"""Every Powerdrain rule of seed 004 and GAMES.md §6, from explicit positions."""
+"""Every Powerdrain rule of seed 004 and docs/rules.md §6, from explicit positions."""
 
 import pytest
 

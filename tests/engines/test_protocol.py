@@ -1,4 +1,4 @@
-"""The engine protocol of GAMES.md §1, checked the same way for every registered engine."""
+"""The engine protocol of docs/rules.md §1, checked the same way for every registered engine."""
 
 import json
 import random

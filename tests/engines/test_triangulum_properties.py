@@ -27,7 +27,7 @@ def reference_area(t):
 
 
 class Reference:
-    """The rules of GAMES.md §5 written out plainly, with its own geometry."""
+    """The rules of docs/rules.md §5 written out plainly, with its own geometry."""
 
     def __init__(self):
         self.partie, self.match, self.history = 1, [0, 0], []

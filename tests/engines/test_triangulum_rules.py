@@ -1,4 +1,4 @@
-"""Triangulum moves of seed 003 and GAMES.md §5: placing, collisions, triangles, the reveal."""
+"""Triangulum moves of seed 003 and docs/rules.md §5: placing, collisions, triangles, the reveal."""
 
 import json
 

@@ -1,6 +1,6 @@
-"""High Voltage, 24×24 pylons (GAMES.md §2, seed 000): connect your two borders with knight links.
+"""High Voltage, 24×24 pylons (docs/rules.md §2, seed 000): connect your two borders with knight links.
 
-Readings this table chose where GAMES.md and the seed are silent:
+Readings this table chose where docs/rules.md and the seed are silent:
 - Notation: "keep", "mirror" and "post k7": column letter a..x from the left
   (x = 0..23), row number 1..24 from the top (y = 0..23), so [10, 6] is k7.
 - The swamps option may list any number of swamps of any size >= 1, each lying

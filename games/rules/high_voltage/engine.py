@@ -1,4 +1,4 @@
-"""The High Voltage rules engine: pure, deterministic, no Django (GAMES.md §1 and §2)."""
+"""The High Voltage rules engine: pure, deterministic, no Django (docs/rules.md §1 and §2)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""High Voltage — power companies (GAMES.md §3, seed 001): 2–4 secret power companies.
+"""High Voltage — power companies (docs/rules.md §3, seed 001): 2–4 secret power companies.
 
 Players reveal, turn, move and swap line cards on a 7×7 grid to close power lines
 between distributors on different sides of the frame; every company scores the
 segments of its colour, the declarer takes point chips, and the secret companies
-are revealed at the end. The card set is this project's own (GAMES.md §3).
+are revealed at the end. The card set is this project's own (docs/rules.md §3).
 
-Readings this table chose where GAMES.md and the seed are silent:
+Readings this table chose where docs/rules.md and the seed are silent:
 - Move: any face-up card anywhere on the grid may be moved into the gap; its old
   place becomes the new gap. After a reveal, placing the card into the gap makes
   the place it was lifted from the new gap.

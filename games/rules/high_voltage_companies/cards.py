@@ -1,4 +1,4 @@
-"""The 48 line cards of GAMES.md §3 as data, and what a rotation does to them.
+"""The 48 line cards of docs/rules.md §3 as data, and what a rotation does to them.
 
 Edges are numbered N=0, E=1, S=2, W=3; a rotation of k quarter turns clockwise
 sends edge e to edge (e + k) % 4.
@@ -16,7 +16,7 @@ BASE_PAIRS = {"cross": ((N, S), (E, W)), "curves": ((N, E), (S, W))}
 
 
 def _build() -> tuple[tuple[str, int, int], ...]:
-    """(shape, colour a, colour b) for ids 0..47 in the order GAMES.md fixes."""
+    """(shape, colour a, colour b) for ids 0..47 in the order docs/rules.md fixes."""
     cards = []
     for shape in ("cross", "curves"):
         cards += [(shape, a, b) for a in range(4) for b in range(4) if a != b]

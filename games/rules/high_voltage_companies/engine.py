@@ -1,6 +1,6 @@
 """The High Voltage (power companies) rules engine: pure, deterministic, no Django.
 
-GAMES.md §1 and §3; the readings chosen where the rules are silent are listed in
+docs/rules.md §1 and §3; the readings chosen where the rules are silent are listed in
 the package docstring (``games/high_voltage_companies/__init__.py``).
 """
 
@@ -117,7 +117,7 @@ class HighVoltageCompaniesEngine(EngineBase):
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """Deals the grid, the four face-up rotations, the companies and the first seat.
 
-        Each random part can be fixed by ``options`` (GAMES.md §3).
+        Each random part can be fixed by ``options`` (docs/rules.md §3).
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError("High Voltage is for 2 to 4 players.")

@@ -72,7 +72,7 @@ class Line(NamedTuple):
 
 
 def trace(cells, start: str) -> Line | None:
-    """Follows the line from ``start``; returns it only when it is closable (GAMES.md §3).
+    """Follows the line from ``start``; returns it only when it is closable (docs/rules.md §3).
 
     Closable: it reaches a distributor on another side through face-up cards, uses at
     least 4 cards, passes no card twice, meets no DANGER (chip or printed) and

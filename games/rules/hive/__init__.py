@@ -1,6 +1,6 @@
-"""Hive, Software Challenge 2020 (GAMES.md §4, seed 002): surround the opposing bee.
+"""Hive, Software Challenge 2020 (docs/rules.md §4, seed 002): surround the opposing bee.
 
-Readings this table chose where GAMES.md and the seed are silent:
+Readings this table chose where docs/rules.md and the seed are silent:
 - "First piece of a colour" means the player has set nothing yet. On an empty
   board it may go on any free field; otherwise (blue's first piece) it must touch
   a piece already there, and the no-opponent-contact rule does not apply to it.
@@ -9,12 +9,12 @@ Readings this table chose where GAMES.md and the seed are silent:
   that may be set. If no field is open for it, the player skips, and the rule
   still holds on the next turn (as in the Software Challenge server).
 - Any piece, the bee included, may be the first piece set.
-- Sliding steps use GAMES.md's gate test with the moving piece lifted; the
+- Sliding steps use docs/rules.md's gate test with the moving piece lifted; the
   landing field must be free and not blocked. The spider's three steps visit
   four distinct fields. The ant moves at least one step; a field reachable by
   several routes is one move.
-- Beetle moves ignore gates at every height (GAMES.md); it needs contact as
-  GAMES.md words it. A beetle leaving a stack never breaks the hive.
+- Beetle moves ignore gates at every height (docs/rules.md); it needs contact as
+  docs/rules.md words it. A beetle leaving a stack never breaks the hive.
 - The one-hive rule is checked as: with the moving piece lifted, the remaining
   pieces are connected; moves as defined then always land touching the hive.
 - Blue's first piece: if it has no free field next to red's piece, blue skips.

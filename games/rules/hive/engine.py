@@ -1,4 +1,4 @@
-"""The Hive (Software Challenge 2020) rules engine: pure, deterministic, no Django (GAMES.md §1, §4)."""
+"""The Hive (Software Challenge 2020) rules engine: pure, deterministic, no Django (docs/rules.md §1, §4)."""
 
 from __future__ import annotations
 

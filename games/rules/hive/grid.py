@@ -9,7 +9,7 @@ from __future__ import annotations
 
 RADIUS = 5  # edge length 6: every cube coordinate lies in -5..5
 
-# Neighbour directions in circular order (GAMES.md §4 names them): the two fields
+# Neighbour directions in circular order (docs/rules.md §4 names them): the two fields
 # next to both ``a`` and ``a + DIRECTIONS[i]`` are ``a + DIRECTIONS[i - 1]`` and
 # ``a + DIRECTIONS[i + 1]``; that is all the gate rule needs.
 DIRECTIONS = (

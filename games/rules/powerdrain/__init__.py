@@ -1,6 +1,6 @@
-"""Powerdrain (GAMES.md §6, seed 004): two polarities drain each other on a 5×5 grid.
+"""Powerdrain (docs/rules.md §6, seed 004): two polarities drain each other on a 5×5 grid.
 
-Readings this table chose where GAMES.md and the seed are silent:
+Readings this table chose where docs/rules.md and the seed are silent:
 - Plug notation is the two digits as a string ("46"): first digit against the
   row potential, second against the column potential, as in the seed.
 - A drained plug's final voltage counts toward the tie-break sum by its absolute

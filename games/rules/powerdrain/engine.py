@@ -1,4 +1,4 @@
-"""The Powerdrain rules engine: pure, deterministic, no Django (GAMES.md §1 and §6)."""
+"""The Powerdrain rules engine: pure, deterministic, no Django (docs/rules.md §1 and §6)."""
 
 from __future__ import annotations
 

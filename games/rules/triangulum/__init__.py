@@ -1,6 +1,6 @@
-"""Triangulum (GAMES.md §5, seed 003): claim area with triangles, bluff with secret points.
+"""Triangulum (docs/rules.md §5, seed 003): claim area with triangles, bluff with secret points.
 
-Readings this table chose where GAMES.md and the seed are silent:
+Readings this table chose where docs/rules.md and the seed are silent:
 - The open and the secret point of one place move may be the same point: the
   secret is only a note; it is revealed later like any other secret.
 - A secret point may be written anywhere on the board, also on a scored vertex

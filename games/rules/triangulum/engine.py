@@ -1,4 +1,4 @@
-"""The Triangulum rules engine: pure, deterministic, no Django (GAMES.md §1 and §5)."""
+"""The Triangulum rules engine: pure, deterministic, no Django (docs/rules.md §1 and §5)."""
 
 from __future__ import annotations
 
