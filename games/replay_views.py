@@ -62,7 +62,7 @@ def replay(request, match_id: int):
     return render(
         request,
         "games/replay.html",
-        {"match": match, "board_css": f"css/games/{match.game}.css", "replay_html": fragment},
+        {"match": match, "board_css": game.stylesheet, "replay_html": fragment},
     )
 
 

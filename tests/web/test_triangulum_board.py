@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.models import Match
 from games.rendering import board_html
-from tests.web.sockets import connected
+from tests.web.support import connected
 
 SLUG = "triangulum"
 PASS = {"type": "pass"}
