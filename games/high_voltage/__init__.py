@@ -14,7 +14,7 @@ GAME = Game(
     ),
     board=board,
     reasons={"connected": "by connection", "posts": "on score after 200 pylons"},
-    script=board.SCRIPT,
+    has_script=True,
     public_options=frozenset({"swamps"}),
     directory=Path(__file__).parent,
 )

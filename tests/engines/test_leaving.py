@@ -12,9 +12,9 @@ import pytest
 from games.registry import GAMES, IllegalMove, get_engine
 from games.rules import LEAVE_REASONS, entry_notation, play_entry
 from games.rules.high_voltage_companies.engine import ENGINE as COMPANIES
+from games.rules.high_voltage_companies.twin import twin
 from tests.engines.harness import random_game
-from tests.engines.test_high_voltage_companies_properties import twin
-from tests.engines.test_high_voltage_companies_support import (
+from tests.engines.high_voltage_companies_support import (
     cross_row,
     declare_phase,
     mixed,
@@ -269,7 +269,7 @@ def test_the_leaver_s_company_stays_secret_until_the_end():
     for viewer in (0, 2, 3, None):
         view = COMPANIES.view(state, viewer)
         assert view["companies"] is None
-        assert view == COMPANIES.view(twin(state, viewer), viewer)
+        assert view == COMPANIES.view(twin(state, viewer, random.Random(0)), viewer)
     assert COMPANIES.view(state, 1)["company"] == "red"  # the leaver still knows its own
     for _ in range(3):
         state = quiet_turn(state)
