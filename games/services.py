@@ -19,9 +19,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Match, Move, Seat
-from games.records import replay_record, resignation
+from games.records import replay_record
 from games.registry import IllegalMove, get_engine
 from games.rendering import prerender
+from games.rules import play_entry
 
 log = logging.getLogger(__name__)
 
@@ -157,6 +158,8 @@ def move_play(*, match_id: int, user, ply, move) -> Match:
     a move made on an old position is refused instead of landing on the new one.
     """
     ply, move = parse_ply(ply), parse_move(move)
+    if move.get("type") == "leave":  # leaving is logged by the server only (match_resign)
+        raise Refused("Leaving is not a move: use the Resign button to leave the match.")
     # Lock the match row: concurrent submissions for one match run one after another.
     match = Match.objects.select_for_update().get(pk=match_id)
     seat = match.seat_of(user)
@@ -170,14 +173,22 @@ def move_play(*, match_id: int, user, ply, move) -> Match:
         return match  # the same move sent twice (double click, resent frame): nothing to do
     if ply != match.ply:
         raise Refused("The board changed before your move arrived; it was not played.")
+    return _record(match, seat, move)
+
+
+def _record(match: Match, seat: int, entry: dict) -> Match:
+    """Plays ``entry`` (a move or a leave) by ``seat`` on the locked ``match`` and logs it.
+
+    The caller holds the row lock (select_for_update) inside its transaction.
+    """
     engine = get_engine(match.game)
     try:
-        state = engine.apply(engine.from_json(match.state), seat, move)
+        state = play_entry(engine, engine.from_json(match.state), seat, entry)
     except IllegalMove as error:
         raise Refused(str(error)) from None
     try:
         # No savepoint: a refusal rolls the whole transaction back anyway.
-        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
+        Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry)
     except IntegrityError:
         raise Refused("The board changed before your move arrived; it was not played.") from None
     match.ply += 1
@@ -232,18 +243,14 @@ def match_import(*, data, user) -> Match:
 
 @transaction.atomic
 def match_resign(*, match_id: int, user) -> Match:
-    """Ends a running match: every other seat wins (reason "resigned")."""
+    """``user`` leaves the match (reason "resigned"), logged as a leave entry (docs/rules.md §7).
+
+    In a two-player game the other seat wins; in power companies the others play on.
+    """
     match = Match.objects.select_for_update().get(pk=match_id)
     seat = match.seat_of(user)
     if seat is None:
         raise Refused("Only a player can resign.")
     if match.status != Match.Status.ACTIVE:
         raise Refused("Only a running match can be resigned.")
-    engine = get_engine(match.game)
-    scores = engine.view(engine.from_json(match.state), None)["scores"]
-    match.status = Match.Status.FINISHED
-    match.finished_at = timezone.now()
-    match.result = resignation(match.players, seat, scores)
-    match.save(update_fields=["status", "finished_at", "result"])
-    _notify_on_commit(match)
-    return match
+    return _record(match, seat, {"type": "leave", "reason": "resigned"})
