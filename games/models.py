@@ -64,6 +64,9 @@ class Match(models.Model):
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "-created_at"])]
 
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
     @property
     def control(self) -> TimeControl:
         return TimeControl.from_json(self.time_control)
@@ -76,9 +79,6 @@ class Match(models.Model):
     def clock(self, clock: Clock) -> None:
         self.clock_ms = list(clock.left_ms)
         self.turn_started, self.deadline = clock.turn_started, clock.deadline
-
-    def __str__(self) -> str:
-        return f"{self.game} #{self.pk}"
 
     @property
     def game_name(self) -> str:

@@ -11,7 +11,7 @@ FIVE_PLUS_THREE = TimeControl.parse("5+3")
 
 def test_time_controls_are_read_from_their_form_values():
     assert TimeControl.parse("none") == TimeControl() and not TimeControl().timed
-    assert FIVE_PLUS_THREE == TimeControl(kind="fischer", base_ms=300_000, increment_ms=3000)
+    assert TimeControl(kind="fischer", base_ms=300_000, increment_ms=3000) == FIVE_PLUS_THREE
     assert FIVE_PLUS_THREE.label() == "5 min + 3 s" and FIVE_PLUS_THREE.code() == "5+3"
     three_days = TimeControl.parse("3d")
     assert three_days.kind == "days" and three_days.label() == "3 days per turn"
