@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.high_voltage_companies import board
 from games.registry import Game
+from games.rules.high_voltage_companies.bot import KNOWLEDGE
 from games.rules.high_voltage_companies.engine import ENGINE
 
 GAME = Game(
@@ -21,5 +22,6 @@ GAME = Game(
     script=board.SCRIPT,
     lists_legal_moves=False,
     public_options=frozenset({"rotations", "first"}),
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

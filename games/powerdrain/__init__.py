@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.powerdrain import board
 from games.registry import Game
+from games.rules.powerdrain.bot import KNOWLEDGE
 from games.rules.powerdrain.engine import ENGINE
 
 GAME = Game(
@@ -15,5 +16,6 @@ GAME = Game(
     reasons={"active plugs": "on active plugs", "voltage": "on total voltage"},
     options=tuple(board.OPTIONS),
     public_options=frozenset({"rows", "cols", "draft"}),
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from games.registry import Game
+from games.rules.triangulum.bot import KNOWLEDGE
 from games.rules.triangulum.engine import ENGINE
 from games.triangulum import board
 
@@ -16,5 +17,6 @@ GAME = Game(
     reasons={"parties": "on match points"},
     script=board.SCRIPT,
     lists_legal_moves=False,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )
