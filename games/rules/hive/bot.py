@@ -81,7 +81,7 @@ def evaluate(state: State) -> list[float]:
 KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
-    iterations=(40, 200, 800),
+    iterations=(35, 150, 600),
     candidates=candidates,
     playout=playout,
     evaluate=evaluate,

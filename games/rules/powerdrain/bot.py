@@ -9,11 +9,14 @@ final voltage plus what it drains from touching opponent plugs, active plugs fir
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from games.bots.knowledge import Knowledge
-from games.rules.powerdrain.engine import ENGINE, SIZE, State, base_voltage, neighbours
+from games.rules.powerdrain.engine import ENGINE, PLUGS, SIZE, State, base_voltage, neighbours
 
-NEXT_TO = tuple(tuple(neighbours(r, c)) for r in range(SIZE) for c in range(SIZE))
+NEXT_TO = tuple(
+    tuple(a * SIZE + b for a, b in neighbours(r, c)) for r in range(SIZE) for c in range(SIZE)
+)
 GREEDY = 0.8  # share of playout moves that take the greedy choice
 
 
@@ -37,27 +40,37 @@ def determinize(view: dict, seat: int, rng: random.Random) -> State:
     )
 
 
+@cache
+def _bases(rows: tuple[int, ...], cols: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+    """Base voltage of every plug on every section (row-major) for one board's potentials."""
+    return {
+        plug: tuple(base_voltage(plug, rows[r], cols[c]) for r in range(SIZE) for c in range(SIZE))
+        for plug in PLUGS
+    }
+
+
 def gain(state: State, seat: int, plug: str, r: int, c: int) -> int:
     """What placing ``plug`` at (r, c) is worth to ``seat``: 16 per active plug won or
     drained dead, plus the voltage gained and drained."""
-    rows, cols, board = state.rows, state.cols, state.board
-    own = base_voltage(plug, rows[r], cols[c])
+    bases, board = _bases(state.rows, state.cols), state.board
+    i = r * SIZE + c
+    own = bases[plug][i]
     drain = value = 0
-    for nr, nc in NEXT_TO[r * SIZE + c]:
-        cell = board[nr][nc]
+    for n in NEXT_TO[i]:
+        cell = board[n // SIZE][n % SIZE]
         if cell is None or cell[1] == seat:
             continue
-        theirs = base_voltage(cell[0], rows[nr], cols[nc])
+        theirs = bases[cell[0]][n]
         drain += theirs
-        drained = sum(
-            base_voltage(board[a][b][0], rows[a], cols[b])
-            for a, b in NEXT_TO[nr * SIZE + nc]
-            if board[a][b] is not None and board[a][b][1] == seat
-        )
-        before = max(0, theirs - drained)
-        after = max(0, before - own) if before else 0
+        drained = 0
+        for m in NEXT_TO[n]:
+            near = board[m // SIZE][m % SIZE]
+            if near is not None and near[1] == seat:
+                drained += bases[near[0]][m]
+        before = theirs - drained if theirs > drained else 0
+        after = before - own if before > own else 0
         value += before - after + 16 * (before > 0 and after == 0)
-    final = max(0, own - drain)
+    final = own - drain if own > drain else 0
     return value + final + 16 * (final > 0)
 
 
@@ -88,7 +101,7 @@ KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
     secrets=True,
-    iterations=(60, 300, 1200),
+    iterations=(50, 250, 1000),
     candidates=candidates,
     playout=playout,
     widening=4.0,
