@@ -34,6 +34,8 @@ class Knowledge:
     - ``playout(state, seat, rng)``: the move a playout makes (None: ``engine.random_move``).
     - ``evaluate(state)``: a value in [0, 1] per seat where a playout stops after
       ``horizon`` plies (None: playouts run to the end).
+    - ``reward(state)``: a value in [0, 1] per seat at the end of a game, where win or loss
+      alone says too little to tell moves apart (None: a win shared among the winners).
     - ``widening``: a node visited n times tries ``1 + widening·√n`` candidates (None: all).
     """
 
@@ -45,5 +47,6 @@ class Knowledge:
     playout: Chooser | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
     horizon: int = 10_000
+    reward: Callable[[Any], Sequence[float]] | None = None
     widening: float | None = None
     exploration: float = 0.7

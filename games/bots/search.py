@@ -187,6 +187,8 @@ class Search:
             state = engine.apply(state, seats[0], choose(state, seats[0], rng))
         outcome = engine.outcome(state)
         if outcome is not None:
+            if k.reward is not None:
+                return list(k.reward(state))
             return terminal_rewards(outcome, self.players)
         if k.evaluate is None:
             return [0.5] * self.players

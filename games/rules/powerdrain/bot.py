@@ -8,11 +8,20 @@ final voltage plus what it drains from touching opponent plugs, active plugs fir
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 
 from games.bots.knowledge import Knowledge
-from games.rules.powerdrain.engine import ENGINE, PLUGS, SIZE, State, base_voltage, neighbours
+from games.rules.powerdrain.engine import (
+    ENGINE,
+    PLUGS,
+    SIZE,
+    State,
+    base_voltage,
+    neighbours,
+    tally,
+)
 
 NEXT_TO = tuple(
     tuple(a * SIZE + b for a, b in neighbours(r, c)) for r in range(SIZE) for c in range(SIZE)
@@ -97,6 +106,16 @@ def playout(state: State, seat: int, rng: random.Random) -> dict:
     return rng.choice([m for value, m in ranked if value == top])
 
 
+def reward(state: State) -> list[float]:
+    """Seat 0's share from the margin: a win counts most, and by how much breaks the ties
+    that win or loss alone leave (many positions win or lose whatever is played)."""
+    active, power = tally(state)
+    margin = (active[0] - active[1]) + (power[0] - power[1]) / 20
+    win = 0.5 if margin == 0 else float(margin > 0)
+    p = 0.8 * win + 0.2 / (1 + math.exp(-margin / 2))
+    return [p, 1 - p]
+
+
 KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
@@ -104,5 +123,6 @@ KNOWLEDGE = Knowledge(
     iterations=(50, 250, 1000),
     candidates=candidates,
     playout=playout,
-    widening=4.0,
+    reward=reward,
+    widening=1.0,
 )
