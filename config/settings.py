@@ -12,6 +12,7 @@ from pathlib import Path
 import dj_database_url
 
 from config.layers import redis_layer
+from games.registry import GAMES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -128,7 +129,15 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Each game's board stylesheet and script sit in its package (games/<pkg>/static/), served
+# as games/<slug>/...; the registry names the packages.
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    *(
+        (f"games/{slug}", BASE_DIR / package.replace(".", "/") / "static")
+        for slug, package in GAMES.items()
+    ),
+]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
 STORAGES = {

@@ -109,16 +109,22 @@ def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
     if match.status == Match.Status.WAITING:
         return "Waiting for players — share the invite link."
     if match.status == Match.Status.FINISHED:
-        result = match.result or {}
-        winners = [s for s in seats if s["winner"]]
-        how = get_game(match.game).reason_text(result.get("reason", ""))
-        if not winners:
-            return "The match is drawn."
-        if seat is not None and any(s["you"] for s in winners):
-            return f"You won {how}!".replace(" !", "!")
-        names = " and ".join(f"{w['name']}" for w in winners)
-        return f"{names} won {how}.".replace(" .", ".")
+        return result_text(match, seats, seat)
     movers = [s for s in seats if s["to_move"]]
     if any(s["you"] for s in movers):
         return "Your turn."
     return "Waiting for " + " and ".join(s["name"] for s in movers) + "."
+
+
+def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str:
+    """How a finished match ended, e.g. "Alice won by connection."; the live board and the
+    replay both say it this way."""
+    result = match.result or {}
+    winners = [s for s in seats if s["index"] in result.get("winners", [])]
+    how = get_game(match.game).reason_text(result.get("reason", ""))
+    if not winners:
+        return "The match is drawn."
+    if seat is not None and any(s["index"] == seat for s in winners):
+        return f"You won {how}!".replace(" !", "!")
+    names = " and ".join(w["name"] for w in winners)
+    return f"{names} won {how}.".replace(" .", ".")

@@ -22,7 +22,7 @@ def match_page(request, match_id: int):
         "seat": seat,
         "board_html": cached_board_html(match, seat),
         "invite_url": request.build_absolute_uri(f"/m/join/{match.invite}/"),
-        "board_css": f"css/games/{match.game}.css",
+        "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,
     }

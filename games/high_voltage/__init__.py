@@ -15,7 +15,7 @@ GAME = Game(
     ),
     board=board,
     reasons={"connected": "by connection", "posts": "on score after 200 pylons"},
-    script=board.SCRIPT,
+    has_script=True,
     public_options=frozenset({"swamps"}),
     bot=KNOWLEDGE,
     directory=Path(__file__).parent,

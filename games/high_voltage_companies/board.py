@@ -22,7 +22,6 @@ SEATS = [
     {"name": "Tesla", "colour": "#495057"},
 ]
 OPTIONS: list[dict] = []
-SCRIPT = "js/games/high-voltage-companies.js"
 LIST_LEGAL_MOVES = False
 
 SIZE = 7

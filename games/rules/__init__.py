@@ -36,6 +36,7 @@ class Engine(Protocol):
     def from_json(self, data: dict) -> Any: ...
     def notation(self, state: Any, move: Move) -> str: ...
     def random_move(self, state: Any, seat: int, rng) -> Move: ...
+    def is_legal(self, state: Any, seat: int, move: Move) -> bool: ...
     def replay_view(self, state: Any) -> dict: ...
 
 
@@ -45,6 +46,10 @@ class EngineBase:
     def random_move(self, state: Any, seat: int, rng) -> Move:
         """Returns a uniformly random legal move (engines with huge move spaces override it)."""
         return rng.choice(list(self.legal_moves(state, seat)))
+
+    def is_legal(self, state: Any, seat: int, move: Move) -> bool:
+        """Whether ``legal_moves`` lists ``move`` (engines with huge move spaces override it)."""
+        return move in list(self.legal_moves(state, seat))
 
     def replay_view(self, state: Any) -> dict:
         """What a replay of a finished match shows at ``state``: a spectator's view by default."""
