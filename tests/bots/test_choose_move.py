@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.bots import LEVELS, choose_move, knowledge
+from games.registry import get_game
 from games.rules.powerdrain.engine import ENGINE as POWERDRAIN
 from tests.bots.positions import IDS, SETUPS, positions
 
@@ -53,16 +54,23 @@ def test_a_time_cap_stops_the_search():
     assert next(ticks) <= 3 * 60
 
 
-def test_powerdrain_twins_that_differ_in_the_pile_order_get_the_same_move():
+SECRET_SETUPS = [setup for setup in SETUPS if get_game(setup[0]).has_secrets]
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "most"), SECRET_SETUPS, ids=[f"{s}-{p}" for s, p, _ in SECRET_SETUPS]
+)
+def test_twins_that_differ_only_in_secrets_get_the_same_move(slug, players, most):
+    """The bot sees the view alone, so a state's twin (other secrets) gets the same move."""
+    game = get_game(slug)
+    engine = game.engine
     rng = random.Random(7)
-    for n, state in enumerate(positions("powerdrain", 2, 12, 10)):
-        rest = list(state.pile[1:])
-        rng.shuffle(rest)
-        twin = POWERDRAIN.from_json({**POWERDRAIN.to_json(state), "pile": [state.pile[0], *rest]})
-        seat = POWERDRAIN.to_move(state)[0]
-        assert POWERDRAIN.view(twin, seat) == POWERDRAIN.view(state, seat)
+    for n, state in enumerate(positions(slug, players, most, 4)):
+        seat = engine.to_move(state)[0]
+        twin = game.twin(state, seat, rng)
+        assert engine.view(twin, seat) == engine.view(state, seat)
         moves = [
-            choose_move("powerdrain", POWERDRAIN.view(s, seat), seat, level="easy", seed=n)
+            choose_move(slug, engine.view(s, seat), seat, level="easy", seed=n)
             for s in (state, twin)
         ]
         assert moves[0] == moves[1]
