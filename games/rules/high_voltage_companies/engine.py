@@ -587,6 +587,7 @@ class HighVoltageCompaniesEngine(EngineBase):
                 for start, end, places in state.declared
             ],
             "doubled": state.doubled,
+            "revealed": state.revealed,  # public: everyone saw whether a card was revealed
             "face_down_left": state.face_down,
             "quiet_turns": state.quiet,
             "can_double": state.phase == DECLARE and self._may_double(state),
