@@ -185,6 +185,33 @@ def match_join(*, match_id: int, user, seat: int | None = None, now: int | None 
     return match
 
 
+@transaction.atomic
+def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | None = None) -> Match:
+    """The match's creator puts a computer player of ``level`` in the empty ``seat``."""
+    from games.computer import bot_user
+
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if user is None or match.created_by_id != getattr(user, "pk", None):
+        raise Refused("Only the player who created the match can seat the computer.")
+    seats = list(match.seats.select_for_update())
+    if match.status != Match.Status.WAITING:
+        raise Refused("This match has already started.")
+    free = [s for s in seats if s.index == seat and s.user_id is None]
+    if not free:
+        raise Refused("That seat is taken.")
+    taken = {s.user.username for s in seats if s.user_id}
+    number = 1
+    while (bot := bot_user(level, number)).username in taken:
+        number += 1
+    free[0].user = bot
+    free[0].save(update_fields=["user"])
+    if all(s.user_id for s in seats):
+        engine = get_engine(match.game)
+        _start(match, engine, engine.from_json(match.state), now)
+    _notify_on_commit(match)
+    return match
+
+
 def parse_move(raw) -> dict:
     """Returns the move as a dict from a dict or its JSON text (as forms and frames send it)."""
     if isinstance(raw, str):
