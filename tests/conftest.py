@@ -2,12 +2,13 @@
 
 import pytest
 from django.conf import settings
+from huey.contrib.djhuey import HUEY
 
-# Background tasks run inline in tests (set before anything imports the task queue).
-settings.HUEY["immediate"] = True
+from accounts.models import User
+from games import services
 
-from accounts.models import User  # noqa: E402
-from games import services  # noqa: E402
+# Background tasks run inline in tests, in memory (the browser tests run real workers).
+HUEY.immediate = True
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.
