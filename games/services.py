@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import hashlib
 import json
 import logging
 import secrets
@@ -15,12 +16,14 @@ from random import SystemRandom
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import guard
 from games.models import Match, Move, Seat
-from games.records import replay_record, resignation
-from games.registry import IllegalMove, get_engine
+from games.records import RecordError, replay_record, resignation
+from games.registry import IllegalMove, get_engine, get_game
 from games.rendering import prerender
 
 log = logging.getLogger(__name__)
@@ -70,13 +73,31 @@ def _notify_on_commit(match: Match) -> None:
 
 @transaction.atomic
 def match_create(
-    *, game: str, creator, options: dict | None = None, seat: int | None = None, players: int = 2
+    *,
+    game: str,
+    creator,
+    options: dict | None = None,
+    seat: int | None = None,
+    players: int = 2,
+    private: bool = False,
 ) -> Match:
-    """Returns a new match waiting for players, ``creator`` in ``seat`` (None: a random seat)."""
+    """Returns a new match waiting for players, ``creator`` in ``seat`` (None: a random seat).
+
+    ``options`` may fix only the public parts of the setup (docs/rules.md §7): the hidden
+    ones come from the seed, so nobody, the creator included, knows them in advance.
+    ``private`` matches seat players through the invite link only.
+    """
     try:
-        engine = get_engine(game)
+        declared = get_game(game)
     except KeyError:
         raise Refused(f"There is no game called {game!r}.") from None
+    engine = declared.engine
+    hidden = set(options or ()) - declared.public_options
+    if hidden:
+        allowed = ", ".join(sorted(declared.public_options)) or "nothing"
+        raise Refused(
+            f"A custom setup may fix only what everyone sees ({allowed}), not {sorted(hidden)}."
+        )
     if not engine.min_players <= players <= engine.max_players:
         raise Refused(
             f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
@@ -97,6 +118,7 @@ def match_create(
         players=players,
         state=engine.to_json(state),
         created_by=creator,
+        private=private,
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, user=creator if i == seat else None) for i in range(players)
@@ -105,10 +127,15 @@ def match_create(
 
 
 @transaction.atomic
-def match_join(*, match_id: int, user, seat: int | None = None) -> Match:
-    """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken."""
+def match_join(*, match_id: int, user, seat: int | None = None, invite: str | None = None) -> Match:
+    """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken.
+
+    A private match needs its ``invite`` token; an open one seats anyone.
+    """
     # Lock the match row so two friends clicking "join" at once cannot take the same seat.
     match = Match.objects.select_for_update().get(pk=match_id)
+    if match.private and not (invite and secrets.compare_digest(invite, match.invite)):
+        raise Refused("This match is private: only its invite link seats players.")
     seats = list(match.seats.select_for_update())
     if any(s.user_id == user.pk for s in seats):
         return match
@@ -131,20 +158,18 @@ def parse_move(raw) -> dict:
     """Returns the move as a dict from a dict or its JSON text (as forms and frames send it)."""
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
-        except ValueError:
-            raise Refused("That move is not valid JSON.") from None
+            raw = guard.loads(raw, max_bytes=settings.MAX_FRAME_BYTES, what="That move")
+        except guard.BadJSON as error:
+            raise Refused(str(error)) from None
     if not isinstance(raw, dict):
         raise Refused("A move must be a JSON object.")
     return raw
 
 
 def parse_ply(raw) -> int:
-    try:
-        ply = int(raw)
-    except (TypeError, ValueError):
-        raise Refused("The move did not say which position it was made on.") from None
-    if ply < 0:
+    """The position a move was made on: a whole number (text from forms), never a float."""
+    ply = guard.whole_number(raw, low=0, high=10**9)
+    if ply is None:
         raise Refused("The move did not say which position it was made on.")
     return ply
 
@@ -205,21 +230,29 @@ def match_import(*, data, user) -> Match:
     """Stores a finished match from its record after replaying every move (RecordError if not)."""
     replayed = replay_record(data)
     engine = get_engine(replayed.game)
+    digest = record_digest(replayed)
+    earlier = Match.objects.filter(record_digest=digest).first()
+    if earlier is not None:
+        raise RecordError(f"This record was imported before, as match #{earlier.pk}.")
     now = timezone.now()
-    match = Match.objects.create(
-        game=replayed.game,
-        seed=replayed.seed,
-        options=replayed.options,
-        players=len(replayed.seats),
-        status=Match.Status.FINISHED,
-        ply=len(replayed.moves),
-        state=engine.to_json(replayed.state),
-        result=replayed.result,
-        imported=True,
-        created_by=user if user.is_authenticated else None,
-        started_at=now,
-        finished_at=now,
-    )
+    try:
+        match = Match.objects.create(
+            game=replayed.game,
+            seed=replayed.seed,
+            options=replayed.options,
+            players=len(replayed.seats),
+            status=Match.Status.FINISHED,
+            ply=len(replayed.moves),
+            state=engine.to_json(replayed.state),
+            result=replayed.result,
+            imported=True,
+            record_digest=digest,
+            created_by=user if user.is_authenticated else None,
+            started_at=now,
+            finished_at=now,
+        )
+    except IntegrityError:  # the same record, imported at the same moment
+        raise RecordError("This record was imported before.") from None
     Seat.objects.bulk_create(
         Seat(match=match, index=i, name=name[:60]) for i, name in enumerate(replayed.seats)
     )
@@ -228,6 +261,23 @@ def match_import(*, data, user) -> Match:
         for ply, (seat, move) in enumerate(replayed.moves)
     )
     return match
+
+
+def record_digest(replayed) -> str:
+    """A fingerprint of what a record says happened: game, setup, names, moves and result."""
+    canonical = json.dumps(
+        [
+            replayed.game,
+            replayed.seed,
+            replayed.options,
+            replayed.seats,
+            replayed.moves,
+            replayed.result,
+        ],
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 @transaction.atomic
