@@ -14,7 +14,6 @@ from games.registry import get_engine, get_game
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 
-
 @pytest.fixture(autouse=True, scope="session")
 def static_urls_without_a_manifest():
     """Pages render ``{% static %}`` without collected files: with DEBUG off (the default)
