@@ -8,7 +8,7 @@ class CreateMatchForm(forms.Form):
     ``opt_<name>`` fields."""
 
     game = forms.CharField(max_length=40)
-    players = forms.CharField(max_length=2, required=False)
+    players = forms.CharField(max_length=10, required=False)
     seat = forms.CharField(max_length=6, required=False)
     private = forms.BooleanField(required=False)
 

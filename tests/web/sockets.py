@@ -28,8 +28,8 @@ async def connect(match, user=None, origin=b"http://127.0.0.1", cookie=None, add
     return communicator, connected
 
 
-async def connected(match, user=None):
+async def connected(match, user=None, **options):
     """Opens the match socket and insists that it was accepted."""
-    communicator, accepted = await connect(match, user)
+    communicator, accepted = await connect(match, user, **options)
     assert accepted
     return communicator
