@@ -25,13 +25,13 @@ VAR_DIR.mkdir(exist_ok=True)
 
 def _kept_secret_key(path: Path) -> str:
     """The key in ``path``, written there (readable by this user only) on the first run."""
+    key = secrets.token_urlsafe(50)
     try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        key = secrets.token_urlsafe(50)
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
             f.write(key)
-        return key
+    except FileExistsError:  # kept from an earlier run (or another process was first)
+        return path.read_text().strip()
+    return key
 
 
 DEBUG = os.environ.get("DEBUG", "0") == "1"
