@@ -13,7 +13,9 @@ import functools
 from django.template import defaultfilters
 from django.templatetags.static import static
 from django.urls import reverse
-from jinja2 import ChainableUndefined, Environment
+from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+
+from games.registry import all_games
 
 
 class FragmentEnvironment(Environment):
@@ -41,6 +43,11 @@ def url(name: str, *args) -> str:
 def environment(**options) -> Environment:
     # Missing values print as nothing and chain (``a.b.c``), as in Django templates.
     options["undefined"] = ChainableUndefined
+    # Each game's board.html sits in its package and is found as games/<slug>/board.html.
+    boards = PrefixLoader(
+        {"games": PrefixLoader({g.slug: FileSystemLoader(g.directory) for g in all_games()})}
+    )
+    options["loader"] = ChoiceLoader([options["loader"], boards])
     env = FragmentEnvironment(**options)
     env.globals.update(static=static, url=url)
     for name in ("capfirst", "date", "json_script", "pluralize", "yesno"):

@@ -46,7 +46,10 @@ class Game:
       match's creator may fix (docs/rules.md §7); everything else comes from the seed.
     - ``lists_legal_moves``: False where the move space is huge and the board's script
       builds moves from the view.
-    - ``script``: the board's own script, a static path.
+    - ``directory``: the package, which holds the rest of the game's presentation:
+      ``rules.md`` (its rules page), ``board.html`` (the board's Jinja2 template) and
+      ``static/board.css`` (and ``static/board.js`` when ``has_script``), served as
+      ``games/<slug>/board.css`` and ``games/<slug>/board.js``.
     - ``twin(state, seat, rng)``: for games with secrets, a state that ``seat`` cannot
       tell from ``state`` but whose secrets differ (the secret audits use it).
     - ``bot``: the bots' knowledge of the game (``games.bots.knowledge.Knowledge``).
@@ -59,7 +62,7 @@ class Game:
     options: tuple[dict, ...] = ()
     public_options: frozenset[str] = frozenset()
     lists_legal_moves: bool = True
-    script: str | None = None
+    has_script: bool = False
     twin: Callable[[Any, int | None, Any], Any] | None = None
     bot: Any = None
     directory: Path = field(default=Path(), compare=False)
@@ -71,6 +74,16 @@ class Game:
     @property
     def name(self) -> str:
         return self.engine.name
+
+    @property
+    def stylesheet(self) -> str:
+        """The board's stylesheet as a static path."""
+        return f"games/{self.slug}/board.css"
+
+    @property
+    def script(self) -> str | None:
+        """The board's own script as a static path, if it has one."""
+        return f"games/{self.slug}/board.js" if self.has_script else None
 
     @property
     def has_secrets(self) -> bool:

@@ -8,6 +8,7 @@ from markupsafe import Markup
 from games import fragments
 from games.models import Match
 from games.registry import get_game
+from games.rules import LEAVE_NOTATION
 from games.selectors import viewer_context
 
 
@@ -66,8 +67,10 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
 
 
 def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> list[dict]:
-    """The players strip: name, role, colour, score; whose turn (when ``turns``), who won."""
+    """The players strip: name, role, colour, score; whose turn (when ``turns``), who won,
+    and how a seat left (``left``: e.g. "resigned", else None)."""
     styles = get_game(match.game).board.SEATS
+    left = dict(view.get("left", ()))
     return [
         {
             "index": s.index,
@@ -76,6 +79,7 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
             "winner": s.index in winners,
+            "left": LEAVE_NOTATION[left[s.index]] if s.index in left else None,
             "role": styles[s.index]["name"],
             "colour": styles[s.index]["colour"],
         }
@@ -99,6 +103,7 @@ def board_page_context(
         "seats": seats,
         "view": view,
         "my_turn": viewer["my_turn"],
+        "still_in": seat is not None and turns and not players[seat]["left"],
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared),
@@ -109,16 +114,24 @@ def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
     if match.status == Match.Status.WAITING:
         return "Waiting for players — share the invite link."
     if match.status == Match.Status.FINISHED:
-        result = match.result or {}
-        winners = [s for s in seats if s["winner"]]
-        how = get_game(match.game).reason_text(result.get("reason", ""))
-        if not winners:
-            return "The match is drawn."
-        if seat is not None and any(s["you"] for s in winners):
-            return f"You won {how}!".replace(" !", "!")
-        names = " and ".join(f"{w['name']}" for w in winners)
-        return f"{names} won {how}.".replace(" .", ".")
+        return result_text(match, seats, seat)
+    if seat is not None and seats[seat]["left"]:
+        return "You have left this match; the others play on."
     movers = [s for s in seats if s["to_move"]]
     if any(s["you"] for s in movers):
         return "Your turn."
     return "Waiting for " + " and ".join(s["name"] for s in movers) + "."
+
+
+def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str:
+    """How a finished match ended, e.g. "Alice won by connection."; the live board and the
+    replay both say it this way."""
+    result = match.result or {}
+    winners = [s for s in seats if s["index"] in result.get("winners", [])]
+    how = get_game(match.game).reason_text(result.get("reason", ""))
+    if not winners:
+        return "The match is drawn."
+    if seat is not None and any(s["index"] == seat for s in winners):
+        return f"You won {how}!".replace(" !", "!")
+    names = " and ".join(w["name"] for w in winners)
+    return f"{names} won {how}.".replace(" .", ".")

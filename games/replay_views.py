@@ -12,7 +12,7 @@ from games import guard, services
 from games.models import Match
 from games.records import RecordError, export_record
 from games.registry import get_game
-from games.rendering import game_board_html, seat_rows
+from games.rendering import game_board_html, result_text, seat_rows
 from games.selectors import replay_positions, replay_view
 
 
@@ -51,7 +51,7 @@ def replay(request, match_id: int):
         "game_html": game_board_html(
             match.game, view, game.board.context(view, None, []), seats, None
         ),
-        "result_text": _result_text(match, seats),
+        "result_text": result_text(match, seats),
     }
     fragment = render_to_string("games/_replay.html", context, using="jinja2")
     if request.htmx:
@@ -59,17 +59,8 @@ def replay(request, match_id: int):
     return render(
         request,
         "games/replay.html",
-        {"match": match, "board_css": f"css/games/{match.game}.css", "replay_html": fragment},
+        {"match": match, "board_css": game.stylesheet, "replay_html": fragment},
     )
-
-
-def _result_text(match: Match, seats: list[dict]) -> str:
-    result = match.result or {}
-    names = [s["name"] for s in seats if s["index"] in result.get("winners", [])]
-    reason = result.get("reason", "")
-    if not names:
-        return f"Drawn ({reason})." if reason and reason != "draw" else "Drawn."
-    return f"{' and '.join(names)} won ({reason})."
 
 
 def export(request, match_id: int):

@@ -32,11 +32,20 @@ def match_page(request, match_id: int):
         if seat is not None
         else None,
         "custom_options": custom_options(match),
-        "board_css": f"css/games/{match.game}.css",
+        "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,
     }
     return render(request, "games/match.html", context)
+
+
+def time_control_text(control) -> str:
+    """The match's time control in words, for the join page."""
+    if control.kind == "fischer":
+        return f"{control.base_ms // 60_000} min + {control.increment_ms // 1000} s a turn"
+    if control.kind == "days":
+        return f"{control.days} days a turn"
+    return "No clock"
 
 
 def custom_options(match: Match) -> list[tuple[str, str]]:
@@ -127,6 +136,7 @@ def _join_page(request, match: Match, invite: str | None):
         "match": match,
         "seats": match.seat_list(),
         "custom_options": custom_options(match),
+        "time_control": time_control_text(match.control),
         "form": form,
         "error": error,
         "next": request.path,

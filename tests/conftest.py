@@ -4,10 +4,13 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
-from accounts.models import User
-from games import services
-from games.models import Match
-from games.registry import get_engine, get_game
+# Background tasks run inline in tests (set before anything imports the task queue).
+settings.HUEY["immediate"] = True
+
+from accounts.models import User  # noqa: E402
+from games import services  # noqa: E402
+from games.models import Match  # noqa: E402
+from games.registry import get_engine, get_game  # noqa: E402
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.

@@ -9,7 +9,7 @@ as ``x1,y1,x2,y2;...`` in cell coordinates.
 
 from __future__ import annotations
 
-from django.utils.safestring import mark_safe
+from markupsafe import Markup
 
 from games.boards import move_attr
 from games.high_voltage.preview import previews
@@ -20,7 +20,6 @@ SEATS = [
     {"name": "Red", "colour": "#e03131", "direction": "top ↕ bottom"},
 ]
 OPTIONS: list[dict] = []  # swamps are set through the lobby's custom setup JSON
-SCRIPT = "js/games/high-voltage.js"
 CELL = 10
 MARGIN = 10  # room for the column letters and row numbers
 
@@ -45,7 +44,7 @@ def _targets_svg(post_moves: list[dict], preview: dict) -> str:
             + (f' data-blocked="{blocked}"' if blocked else "")
             + "/>"
         )
-    return mark_safe("".join(cells))
+    return Markup("".join(cells))
 
 
 def _centre(x: int, y: int) -> tuple[int, int]:

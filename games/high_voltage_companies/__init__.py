@@ -4,7 +4,9 @@ from pathlib import Path
 
 from games.high_voltage_companies import board
 from games.registry import Game
+from games.rules.high_voltage_companies.bot import KNOWLEDGE
 from games.rules.high_voltage_companies.engine import ENGINE
+from games.rules.high_voltage_companies.twin import twin
 
 GAME = Game(
     engine=ENGINE,
@@ -18,8 +20,10 @@ GAME = Game(
         "cards": "after the last card was placed",
         "quiet": "after a quiet round",
     },
-    script=board.SCRIPT,
+    has_script=True,
     lists_legal_moves=False,
     public_options=frozenset({"rotations", "first"}),
+    twin=twin,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

@@ -4,7 +4,9 @@ from pathlib import Path
 
 from games.powerdrain import board
 from games.registry import Game
+from games.rules.powerdrain.bot import KNOWLEDGE
 from games.rules.powerdrain.engine import ENGINE
+from games.rules.powerdrain.twin import twin
 
 GAME = Game(
     engine=ENGINE,
@@ -15,5 +17,7 @@ GAME = Game(
     reasons={"active plugs": "on active plugs", "voltage": "on total voltage"},
     options=tuple(board.OPTIONS),
     public_options=frozenset({"rows", "cols", "draft"}),
+    twin=twin,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

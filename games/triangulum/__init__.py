@@ -3,7 +3,9 @@
 from pathlib import Path
 
 from games.registry import Game
+from games.rules.triangulum.bot import KNOWLEDGE
 from games.rules.triangulum.engine import ENGINE
+from games.rules.triangulum.twin import twin
 from games.triangulum import board
 
 GAME = Game(
@@ -14,7 +16,9 @@ GAME = Game(
     ),
     board=board,
     reasons={"parties": "on match points"},
-    script=board.SCRIPT,
+    has_script=True,
     lists_legal_moves=False,
+    twin=twin,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

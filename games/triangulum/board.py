@@ -2,7 +2,7 @@
 
 The grid itself (points and helper points) is drawn by two SVG patterns, so the
 fragment stays small; the board script finds the point nearest to a click. Moves
-are built in ``static/js/games/triangulum.js`` (two clicks for a place, three for a
+are built in ``static/board.js`` (two clicks for a place, three for a
 triangle), since the move space is far too large to list.
 
 Only ``view`` is read: a viewer's own secret points come from ``view["my_secrets"]``
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from django.utils.safestring import mark_safe
+from markupsafe import Markup
 
 from games.boards import move_attr
 
@@ -22,7 +22,6 @@ SEATS = [
     {"name": "Red", "colour": "#e03131"},
 ]
 OPTIONS: list[dict] = []
-SCRIPT = "js/games/triangulum.js"
 LIST_LEGAL_MOVES = False  # 1334 × 1334 places: the script builds moves from the view
 
 UNIT = 10  # SVG units between two neighbouring points
@@ -260,7 +259,7 @@ def _reveal_summary(reveal: dict) -> str:
 
 
 def _points_svg(points: list[dict]) -> str:
-    return mark_safe(
+    return Markup(
         "".join(
             f'<circle class="tg-point seat-{p["seat"]}{" fixed" if p["fixed"] else ""}'
             f'{" last" if p["last"] else ""}" cx="{p["cx"]}" cy="{p["cy"]}" '
@@ -271,7 +270,7 @@ def _points_svg(points: list[dict]) -> str:
 
 
 def _triangles_svg(triangles: list[dict]) -> str:
-    return mark_safe(
+    return Markup(
         "".join(
             f'<g class="tg-tri seat-{t["seat"]}{" last" if t.get("last") else ""}" '
             f'data-triangle="{t["at"]}" data-owner="{t["seat"]}" data-area="{t["area"]}">'
@@ -287,7 +286,7 @@ def _cross(cx: int, cy: int) -> str:
 
 
 def _events_svg(events: list[dict]) -> str:
-    return mark_safe(
+    return Markup(
         "".join(
             f'<g class="tg-event {e["result"]} seat-{e["seat"]}" data-revealed="{e["at"]}" '
             f'data-writer="{e["seat"]}" data-result="{e["result"]}">'
@@ -303,7 +302,7 @@ def _secrets_svg(secrets: list[dict], replay: bool) -> str:
         owner = f"{SEATS[s['seat']]['name']}'s" if replay else "your"
         return f"{owner} secret point #{s['n']} ({s['at']})"
 
-    return mark_safe(
+    return Markup(
         "".join(
             f'<path class="tg-secret seat-{s["seat"]}" d="M{s["cx"]} {s["cy"] - 4}l4 4-4 4-4-4z" '
             f'data-secret="{s["at"]}" data-owner="{s["seat"]}"><title>{title(s)}</title></path>'

@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from tests.browser.flows import create_match, join_as_guest, sign_up, watch
-from tests.web.test_hive_board import BLOCKED, MIDGAME
+from tests.web.support import BLOCKED, MIDGAME
 
 pytestmark = pytest.mark.browser
 

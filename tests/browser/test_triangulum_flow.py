@@ -246,14 +246,14 @@ def test_a_whole_match_of_three_parties(new_page, browser, server):
         for n, page in enumerate(passers):
             expect(page.locator("#turn")).to_have_text("Your turn.")
             if n % 2 == 1:
-                expect(page.locator("button.tg-pass")).to_contain_text("(ends partie)")
+                expect(page.locator("button.tg-pass")).to_contain_text("(ends part)")
             page.click("button.tg-pass")
             ply += 1
             wait_ply(pages, ply)
             if n == 1:
                 for p in pages:
                     expect(p.locator("[data-partie]").first).to_have_text("2")
-                    expect(p.locator(".tg-banner")).to_contain_text("Partie 1 is over")
+                    expect(p.locator(".tg-banner")).to_contain_text("Part 1 is over")
                     expect(p.locator('[data-side="0"] [data-match]')).to_have_text(str(area))
                     expect(p.locator(".tg-point[data-at]")).to_have_count(0)
                 expect(bob.locator("#turn")).to_have_text("Your turn.")  # Red starts partie 2

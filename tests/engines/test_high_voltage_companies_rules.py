@@ -4,7 +4,7 @@ import pytest
 
 from games.registry import get_engine
 from games.rules.high_voltage_companies.engine import ENGINE
-from tests.engines.test_high_voltage_companies_support import (
+from tests.engines.high_voltage_companies_support import (
     COLOURS,
     PAIRS,
     cross_row,

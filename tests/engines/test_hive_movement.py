@@ -5,7 +5,7 @@ the position drawn in the test's comment, not taken from the engine.
 """
 
 from games.rules.hive.engine import ENGINE
-from tests.engines.test_hive_support import (
+from tests.engines.hive_support import (
     FAR_BLOCKED,
     drag,
     position,

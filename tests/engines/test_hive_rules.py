@@ -11,7 +11,7 @@ import pytest
 
 from games.registry import IllegalMove, get_engine
 from games.rules.hive.engine import ENGINE
-from tests.engines.test_hive_support import (
+from tests.engines.hive_support import (
     FAR_BLOCKED,
     drag,
     listed,

@@ -4,7 +4,7 @@ import pytest
 
 from games.registry import IllegalMove
 from games.rules.triangulum.engine import ENGINE, partie_points
-from tests.engines.test_triangulum_support import (
+from tests.engines.triangulum_support import (
     PASS,
     lay,
     leg_triangle,

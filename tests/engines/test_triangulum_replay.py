@@ -1,7 +1,10 @@
 """``replay_view``: the spectator's view plus both hidden lists, for replays of finished matches."""
 
+import random
+
 from games.rules.triangulum.engine import ENGINE
-from tests.engines.test_triangulum_support import PASS, place, play, start, twin
+from games.rules.triangulum.twin import twin
+from tests.engines.triangulum_support import PASS, place, play, start
 
 
 def test_replay_view_shows_both_hidden_lists_in_the_order_written():
@@ -22,7 +25,7 @@ def test_replay_view_after_a_reveal_or_a_partie_end_has_empty_lists():
 def test_twin_changes_only_the_secrets_the_viewer_may_not_know():
     state = play(start(), place((1, 1), (5, 5)), place((9, 9), (6, 6)))
     for viewer in (0, 1, None):
-        other = twin(state, viewer)
+        other = twin(state, viewer, random.Random(viewer))
         for seat in (0, 1):
             same = other.secrets[seat] == state.secrets[seat]
             assert same == (seat == viewer)

@@ -6,7 +6,7 @@ import pytest
 
 from games.registry import IllegalMove, get_engine, get_game
 from games.rules.triangulum.engine import ENGINE
-from tests.engines.test_triangulum_support import (
+from tests.engines.triangulum_support import (
     PASS,
     lay,
     leg_triangle,

@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games.models import Match, Move
-from tests.web.sockets import connect, connected
+from tests.web.support import connect, connected
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,7 +22,7 @@ from games.consumers import MatchConsumer
 from games.models import Match, Move, Presence
 from games.records import export_record
 from tests.conftest import PD_OPTIONS
-from tests.web.sockets import connect, connected
+from tests.web.support import connect, connected, run_in_own_loop
 
 POWERDRAIN_PUBLIC = {k: PD_OPTIONS[k] for k in ("rows", "cols")}
 
@@ -151,8 +151,6 @@ def test_each_option_is_checked_for_its_real_shape(alice, options):
 
 def _post(body_chunks, length: int | None):
     """A POST to /m/import/ through the ASGI app; returns (status, chunks the app read)."""
-    from tests.web.own_loop import run_in_own_loop
-
     headers = [(b"host", b"127.0.0.1"), (b"content-type", b"application/x-www-form-urlencoded")]
     if length is not None:
         headers.append((b"content-length", str(length).encode()))

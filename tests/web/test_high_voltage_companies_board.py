@@ -13,7 +13,7 @@ from games.models import Match
 from games.rendering import board_html
 from games.rules.high_voltage_companies.cards import CARDS, COLOURS, DANGER_IDS, NEW_ROTATIONS
 from tests.conftest import create_rigged
-from tests.web.sockets import connected
+from tests.web.support import connected
 
 SLUG = "high-voltage-companies"
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -85,7 +85,7 @@ def test_page_renders_for_every_seat_count_with_reveals_only_for_the_mover(clien
         client.force_login(user)
         page = client.get(f"/m/{match.pk}/").content.decode()
         assert 'class="board-svg high-voltage-companies"' in page
-        assert "js/games/high-voltage-companies.js" in page
+        assert "games/high-voltage-companies/board.js" in page
         assert page.count("data-tray=") == players
         moves = moves_in(page)
         if seat == 0:  # every face-down card can be revealed, nothing else yet

@@ -10,7 +10,7 @@ from games import services
 from games.models import Match
 from games.registry import get_engine
 from tests.conftest import PD_OPTIONS
-from tests.web.sockets import connect
+from tests.web.support import connect
 
 CELLS = [[r, c] for r in range(5) for c in range(5)][:16]
 

@@ -8,31 +8,7 @@ import pytest
 from games import services
 from games.rendering import board_html
 from games.rules.hive.engine import ENGINE
-
-BLOCKED = [[2, -4, 2], [-4, 1, 3], [1, 3, -4]]
-
-
-def set_(piece, to):
-    return {"type": "set", "piece": piece, "to": to}
-
-
-def drag(a, b):
-    return {"type": "drag", "from": a, "to": b}
-
-
-# Red ant runs round the swarm, blue's beetle climbs onto its own bee, then onto red's bee.
-MIDGAME = [
-    set_("BEE", [0, 0, 0]),
-    set_("BEE", [1, -1, 0]),
-    set_("ANT", [-1, 1, 0]),
-    set_("BEETLE", [2, -1, -1]),
-    set_("SPIDER", [-1, 0, 1]),
-    set_("GRASSHOPPER", [2, -2, 0]),
-    drag([-1, 1, 0], [3, -2, -1]),
-    drag([2, -1, -1], [1, -1, 0]),
-    set_("BEETLE", [-2, 1, 1]),
-    drag([1, -1, 0], [0, 0, 0]),
-]
+from tests.web.support import BLOCKED, MIDGAME, set_
 
 
 class Board(HTMLParser):
@@ -220,4 +196,4 @@ def test_match_page_renders_for_both_seats_and_a_spectator(client, midgame, alic
         page = client.get(f"/m/{midgame.pk}/")
         assert page.status_code == 200
         text = page.content.decode()
-        assert 'class="board-svg hive' in text and "css/games/hive.css" in text
+        assert 'class="board-svg hive' in text and "games/hive/board.css" in text

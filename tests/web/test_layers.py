@@ -9,7 +9,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from config import layers
 from config.layers import ThrottledInMemoryChannelLayer, redis_layer
-from tests.web.own_loop import in_own_loop
+from tests.web.support import in_own_loop
 
 
 @in_own_loop

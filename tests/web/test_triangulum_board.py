@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.models import Match
 from games.rendering import board_html
-from tests.web.sockets import connected
+from tests.web.support import connected
 
 SLUG = "triangulum"
 PASS = {"type": "pass"}
@@ -66,7 +66,7 @@ def test_the_mover_gets_the_controls_and_the_others_none(tg, alice, bob):
 
 def test_the_board_shows_partie_threshold_and_match_score(tg):
     html = board_html(tg, None)
-    assert "Partie <strong data-partie>1</strong>/3" in html
+    assert "Part <strong data-partie>1</strong>/3" in html
     assert "Blue starts" in html
     assert "Passes in a row 0/2" in html
     assert html.count('aria-valuemax="333"') == 2
@@ -173,12 +173,12 @@ def test_two_passes_end_a_partie_and_its_record_is_listed(tg, alice, bob):
     users = [alice, bob]
     match = play(tg, users, place([2, 2], [3, 3]), PASS)
     html = board_html(match, 0)
-    assert "Passes in a row 1/2" in html and "(ends partie)" in html
+    assert "Passes in a row 1/2" in html and "(ends part)" in html
     match = play(match, users, PASS)
     html = board_html(match, None)
-    assert "Partie <strong data-partie>2</strong>/3" in html
+    assert "Part <strong data-partie>2</strong>/3" in html
     assert "Red starts" in html
-    assert "Partie 1 is over (two passes in a row)" in html
+    assert "Part 1 is over (two passes in a row)" in html
     assert 'class="tg-record" data-partie="1"' in html
     assert "data-at=" not in html  # the board was cleared
     assert "Your turn." in board_html(match, 1)
@@ -190,7 +190,7 @@ def test_a_full_match_shows_the_result_and_replays_every_secret(client, tg, alic
     match = play(match, users, PASS, PASS, PASS, PASS)
     assert match.status == Match.Status.FINISHED
     html = board_html(match, None)
-    assert "Match over after 3 parties" in html
+    assert "Match over after 3 parts" in html
     assert html.count('class="tg-record"') == 3
     assert "data-move" not in board_html(match, 0)
     replay = client.get(f"/m/{match.pk}/replay/", {"ply": 2}).content.decode()

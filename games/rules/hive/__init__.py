@@ -24,8 +24,8 @@ Readings this table chose where docs/rules.md and the seed are silent:
   fields around the own bee wins, equal is a draw; a bee still in hand counts 0.
   Reasons: "bee surrounded", "both bees surrounded", "move limit".
 - The blocked option must list exactly three distinct fields (any fields).
-- Notation: "set ANT (1,-2,1)", "(0,0,0)→(1,-1,0)", "skip"; ``notation(move,
-  state)`` with the position before the move names the dragged piece:
-  "BEETLE (0,0,0)→(1,-1,0)" (a drag move alone does not say which piece moves).
+- Notation: "set ANT (1,-2,1)", "BEETLE (0,0,0)→(1,-1,0)", "skip"; ``notation(state,
+  move)`` reads the dragged piece from the position before the move (a drag move
+  alone does not say which piece moves).
 - ``scores`` are the free fields around each bee at every moment (0 in hand).
 """

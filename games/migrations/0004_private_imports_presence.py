@@ -7,7 +7,7 @@ LONG_AGO = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0002_history_and_presence")]
+    dependencies = [("games", "0003_clocks")]
 
     operations = [
         migrations.AddField(

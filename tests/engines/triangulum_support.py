@@ -85,22 +85,3 @@ def score(state, triangle, other=()):
     """
     state = lay(state, triangle, other)
     return play(state, tri(*triangle))
-
-
-def twin(state, viewer, hide_hand=True):
-    """``state`` with every secret point ``viewer`` may not know moved elsewhere.
-
-    Each hidden list that is not the viewer's own (both for a spectator) keeps its
-    length, but every point is replaced by a different dummy point. ``hide_hand``
-    is part of the audit's interface; Triangulum has no hand.
-    """
-    from dataclasses import replace
-
-    def dummy(p):
-        return (p[0] + 17) % 46, (p[1] + 11) % 29
-
-    secrets = tuple(
-        lst if seat == viewer else tuple(dummy(p) for p in lst)
-        for seat, lst in enumerate(state.secrets)
-    )
-    return replace(state, secrets=secrets)
