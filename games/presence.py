@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
@@ -21,7 +22,7 @@ from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.models import Match, Presence
+from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
 _keepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
@@ -55,17 +56,41 @@ def arrive(*, match: Match, channel_name: str, seat, viewer: str, address: str) 
         server=SERVER,
         seen_at=timezone.now(),
     )
+    if seat is not None:
+        Seat.objects.filter(match=match, index=seat).update(away_since=None)
 
 
 def leave(channel_name: str) -> None:
-    Presence.objects.filter(channel_name=channel_name).delete()
+    rows = Presence.objects.filter(channel_name=channel_name)
+    gone = list(rows.exclude(seat=None).values_list("match_id", "seat"))
+    rows.delete()
+    _mark_away(gone)
 
 
 def renew() -> None:
     """This process's rows are alive; rows nobody renewed in time (a dead process) go."""
     now = timezone.now()
     Presence.objects.filter(server=SERVER).update(seen_at=now)
-    Presence.objects.filter(seen_at__lt=fresh_since(now)).delete()
+    stale = Presence.objects.filter(seen_at__lt=fresh_since(now))
+    gone = list(stale.exclude(seat=None).values_list("match_id", "seat"))
+    stale.delete()
+    _mark_away(gone)
+
+
+def seats_here(match_id: int) -> set[int]:
+    """The seats of ``match_id`` whose player has a page open now."""
+    fresh = Presence.objects.filter(match_id=match_id, seen_at__gte=fresh_since())
+    return set(fresh.exclude(seat=None).values_list("seat", flat=True))
+
+
+def _mark_away(gone) -> None:
+    """Seats whose last page closed are away from now on (absence claims count from here)."""
+    now = time.time_ns() // 1_000_000
+    for match_id, seat in set(gone):
+        if seat not in seats_here(match_id):
+            Seat.objects.filter(match_id=match_id, index=seat, away_since=None).update(
+                away_since=now
+            )
 
 
 def keep_alive() -> None:

@@ -472,12 +472,3 @@ def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
     if claimed is None:
         raise Refused("The player to move is here, or has not been away for a minute yet.")
     return claimed
-
-
-def presence_changed(*, match_id: int, seat: int, now: int | None = None) -> None:
-    """A page of ``seat`` opened or closed: keeps when its player went away up to date."""
-    now = server_now() if now is None else now
-    here = Presence.objects.filter(
-        match_id=match_id, seat=seat, seen_at__gte=fresh_since()
-    ).exists()
-    Seat.objects.filter(match_id=match_id, index=seat).update(away_since=None if here else now)

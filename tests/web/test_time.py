@@ -11,20 +11,18 @@ from django.core import mail
 from django.db import connection
 
 from accounts.models import User
-from games import notices, services
+from games import notices, presence, services
 from games.clocks import DAY_MS, TimeControl
 from games.models import Match, Move, Presence
-from tests.conftest import PD_OPTIONS
 
 T0 = 1_800_000_000_000
 PLACE = {"type": "place", "at": [0, 0]}
 
 
-def timed(alice, bob, control="1+0", options=PD_OPTIONS, **kwargs):
+def timed(alice, bob, control="1+0", **kwargs):
     created = services.match_create(
         game="powerdrain",
         creator=alice,
-        options=options,
         seat=0,
         time_control=TimeControl.parse(control),
         **kwargs,
@@ -104,15 +102,19 @@ def test_the_absent_player_to_move_can_be_claimed_after_a_minute(alice, bob):
 
 def test_an_open_page_keeps_the_player_from_being_claimed(alice, bob):
     match = timed(alice, bob, "5+0")
-    Presence.objects.create(match=match, channel_name="alice-tab", seat=0)
-    services.presence_changed(match_id=match.pk, seat=0, now=T0 + 1000)
+    tab = {"match": match, "seat": 0, "viewer": "alice", "address": "127.0.0.1"}
+    presence.arrive(channel_name="alice-tab", **tab)
+    presence.arrive(channel_name="alice-other-tab", **tab)
+    now = services.server_now()
     with pytest.raises(services.Refused):
-        services.match_claim(match_id=match.pk, user=bob, now=T0 + 600_000)
-    Presence.objects.filter(channel_name="alice-tab").delete()
-    services.presence_changed(match_id=match.pk, seat=0, now=T0 + 600_000)
-    with pytest.raises(services.Refused):
-        services.match_claim(match_id=match.pk, user=bob, now=T0 + 630_000)
-    services.match_claim(match_id=match.pk, user=bob, now=T0 + 660_000)
+        services.match_claim(match_id=match.pk, user=bob, now=now + 600_000)
+    presence.leave("alice-tab")
+    with pytest.raises(services.Refused):  # her other tab is still open
+        services.match_claim(match_id=match.pk, user=bob, now=now + 600_000)
+    presence.leave("alice-other-tab")
+    with pytest.raises(services.Refused, match="a minute"):
+        services.match_claim(match_id=match.pk, user=bob, now=now + 30_000)
+    services.match_claim(match_id=match.pk, user=bob, now=now + 600_000)
 
 
 def test_untimed_and_correspondence_matches_cannot_be_claimed(alice, bob):
