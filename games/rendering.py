@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from markupsafe import Markup
 
-from games import fragments
+from games import fragments, movelog
 from games.models import Match
 from games.registry import get_game
 from games.selectors import viewer_context
@@ -72,6 +72,7 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
         {
             "index": s.index,
             "name": s.display_name if (s.user_id or s.name) else "open seat",
+            "username": s.user.username if s.user_id else None,
             "open": s.user is None,
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
@@ -87,12 +88,13 @@ def board_page_context(
     match: Match, seat: int | None, message: str | None = None, shared: list | None = None
 ) -> dict:
     viewer = viewer_context(match, seat)
-    view = viewer["view"]
+    view = settled_view(match, viewer["view"])
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = get_game(match.game).board.context(view, seat, viewer["legal"])
+    log = movelog.rows(match, players)
     return {
         "match": match,
         "seat": seat,
@@ -102,7 +104,19 @@ def board_page_context(
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared),
+        "moves": log,
+        "last_turn": movelog.last_turn_text(log, view["to_move"]),
     }
+
+
+def settled_view(match: Match, view: dict) -> dict:
+    """The view as the board shows it: nobody moves before every seat is taken, and a match
+    ended by leaving (its engine position still running) reads as over, with its result."""
+    if match.status == Match.Status.WAITING:
+        return {**view, "to_move": []}
+    if match.status == Match.Status.FINISHED and view["outcome"] is None:
+        return {**view, "to_move": [], "outcome": match.result}
+    return view
 
 
 def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:

@@ -87,17 +87,13 @@ def player_stats(user) -> list[dict]:
     ]
 
 
-def replay_positions(match: Match, moves: list, ply: int) -> tuple[object, list[str]]:
-    """Replays ``moves`` (the match's log) once: the state after ``ply`` and every notation."""
+def replay_position(match: Match, moves: list, ply: int):
+    """Replays the first ``ply`` of ``moves`` (the match's log): the state after them."""
     engine = get_engine(match.game)
     state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
-    at_ply, texts = state, []
-    for number, record in enumerate(moves, start=1):
-        texts.append(engine.notation(state, record.move))
+    for record in moves[:ply]:
         state = engine.apply(state, record.seat, record.move)
-        if number == ply:
-            at_ply = state
-    return at_ply, texts
+    return state
 
 
 def replay_view(match: Match, state) -> dict:

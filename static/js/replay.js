@@ -13,6 +13,6 @@
     }
   });
   document.addEventListener("htmx:afterSwap", () => {
-    document.querySelector(".move-list .current")?.scrollIntoView({ block: "nearest" });
+    document.querySelector(".move-list li.current")?.scrollIntoView({ block: "nearest" });
   });
 })();

@@ -89,5 +89,5 @@ def test_hive_move_lists_name_the_insect_that_moves(client, db):
     drags = [m.move for m in match.moves.all() if m.move["type"] == "drag"]
     assert drags
     page = client.get(f"/m/{match.pk}/replay/").content.decode()
-    named = re.findall(r"(BEE|SPIDER|BEETLE|GRASSHOPPER|ANT) \(-?\d+,-?\d+,-?\d+\)→", page)
+    named = re.findall(r"</strong> moved (Bee|Spider|Beetle|Grasshopper|Ant)\b", page)
     assert len(named) == len(drags)
