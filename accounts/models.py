@@ -7,6 +7,14 @@ from django.db import models
 class User(AbstractUser):
     is_guest = models.BooleanField(default=False)
     nickname = models.CharField(max_length=30, blank=True)
+    # A computer player ("easy", "medium" or "hard"); empty for people.
+    bot_level = models.CharField(max_length=10, blank=True)
+    # Correspondence players are emailed when it becomes their turn, unless they opt out.
+    email_notices = models.BooleanField(default=True)
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
 
     @property
     def display_name(self) -> str:

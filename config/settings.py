@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "huey.contrib.djhuey",
     "accounts",
     "games",
     "lobby",
@@ -116,6 +117,42 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "config.layers.ThrottledInMemoryChannelLayer"}}
 # Board fragments rendered by one Daphne process are read by the others from here (games.fragments).
 FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
+
+# Background work outside the web server (bots thinking, clocks falling with nobody
+# connected, emails): huey, with its queue in SQLite under var/ by default and in Redis on
+# the scale path, where any number of `manage.py run_huey` processes share it. Tests run
+# tasks inline (tests/conftest.py).
+HUEY = {
+    "name": os.environ.get("TASK_QUEUE", "gametable"),
+    "huey_class": "huey.RedisHuey" if os.environ.get("REDIS_URL") else "huey.SqliteHuey",
+    "immediate": False,
+    "results": False,
+    "utc": True,
+    "connection": (
+        {"url": os.environ["REDIS_URL"]}
+        if os.environ.get("REDIS_URL")
+        else {"filename": str(VAR_DIR / "tasks.sqlite3")}
+    ),
+    "consumer": {
+        "workers": int(os.environ.get("TASK_WORKERS", "2")),
+        "worker_type": "process",
+        "periodic": True,
+    },
+}
+
+# Your-turn emails for correspondence matches: printed to the console unless SMTP is set.
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Game table <games@localhost>")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

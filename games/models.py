@@ -10,6 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from games.clocks import Clock, TimeControl
 from games.memory import LRU
 
 # Seats of started matches by match id and invite token (see Match.seat_list).
@@ -50,6 +51,12 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The time control and the clocks (games.clocks), in milliseconds since the epoch:
+    # what each seat had left when the running turn started, and when the mover falls.
+    time_control = models.JSONField(default=dict, blank=True)
+    clock_ms = models.JSONField(default=list, blank=True)
+    turn_started = models.BigIntegerField(null=True, blank=True)
+    deadline = models.BigIntegerField(null=True, blank=True, db_index=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -59,6 +66,19 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
+
+    @property
+    def control(self) -> TimeControl:
+        return TimeControl.from_json(self.time_control)
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(tuple(self.clock_ms), self.turn_started, self.deadline)
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self.clock_ms = list(clock.left_ms)
+        self.turn_started, self.deadline = clock.turn_started, clock.deadline
 
     @property
     def game_name(self) -> str:
@@ -111,6 +131,11 @@ class Seat(models.Model):
     )
     # The player's name in an imported record, where there is no account behind the seat.
     name = models.CharField(max_length=60, blank=True)
+    # Since when (ms since the epoch) no page of this seat's player is open: absence
+    # claims (docs/rules.md §7). None while one is open.
+    away_since = models.BigIntegerField(null=True, blank=True)
+    # When this seat's player was last reminded by email that their time runs out.
+    reminded = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

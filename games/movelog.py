@@ -14,9 +14,7 @@ from dataclasses import dataclass
 
 from games.memory import LRU
 from games.registry import IllegalMove, get_game
-
-# How a leave entry of the move log reads (docs/rules.md §7).
-LEAVE_WORDS = {"resigned": "resigned", "time": "ran out of time", "abandoned": "left the match"}
+from games.rules import entry_notation, play_entry
 
 
 @dataclass(frozen=True)
@@ -57,8 +55,8 @@ def _extend(match, log: Log) -> Log:
         move, seat = record.move, record.seat
         before = engine.view(state, None)
         if move.get("type") == "leave":
-            state = engine.leave(state, seat, move.get("reason", "resigned"))
-            text = LEAVE_WORDS.get(move.get("reason"), "left the match")
+            state = play_entry(engine, state, seat, move)
+            text = entry_notation(engine, state, move)
         else:
             notation = engine.notation(state, move)
             try:

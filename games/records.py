@@ -2,6 +2,8 @@
 
 A record is the setup plus the move log, so an import is checked by the engine
 itself: every move is applied in order, and the first one refused names its ply.
+A player leaving (resigning, losing on time, abandoning) is an entry of the log too,
+``{"type": "leave", "reason": ...}``, so every finished match ends on its moves.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from games.models import Match
 from games.registry import IllegalMove, get_engine
+from games.rules import play_entry
 
 FORMAT = "gametable-match/1"
 MAX_MOVES = 5000
@@ -74,7 +77,7 @@ def replay_record(data: Any) -> Replayed:
         if not isinstance(entry, dict) or type(entry.get("seat")) is not int:
             raise RecordError(f'Ply {ply}: each move needs a "seat" and a "move".')
         try:
-            state = engine.apply(state, entry["seat"], entry.get("move"))
+            state = play_entry(engine, state, entry["seat"], entry.get("move"))
         except IllegalMove as error:
             raise RecordError(f"Ply {ply}: {error}") from None
         played.append((entry["seat"], entry["move"]))
@@ -85,34 +88,14 @@ def replay_record(data: Any) -> Replayed:
         seats=seats,
         moves=played,
         state=state,
-        result=_check_result(engine, state, data.get("result"), len(seats)),
+        result=_check_result(engine, state, data.get("result")),
     )
 
 
-def resignation(players: int, seat: int, scores: list) -> dict:
-    """The result of ``seat`` resigning: every other seat wins."""
-    return {
-        "winners": [s for s in range(players) if s != seat],
-        "scores": scores,
-        "reason": "resigned",
-        "resigned": seat,
-    }
-
-
-def _check_result(engine, state, claimed, players: int) -> dict:
+def _check_result(engine, state, claimed) -> dict:
     outcome = engine.outcome(state)
-    if outcome is not None:
-        if claimed is not None and claimed != outcome:
-            raise RecordError("The recorded result differs from the result of the moves.")
-        return outcome
-    resigned = claimed.get("resigned") if isinstance(claimed, dict) else None
-    if not (
-        isinstance(claimed, dict)
-        and claimed.get("reason") == "resigned"
-        and resigned in range(players)
-    ):
-        raise RecordError("The moves do not finish the game and no player resigned.")
-    expected = resignation(players, resigned, engine.view(state, None)["scores"])
-    if claimed != expected:
-        raise RecordError("The recorded resignation does not match the position.")
-    return expected
+    if outcome is None:
+        raise RecordError("The moves do not finish the game.")
+    if claimed is not None and claimed != outcome:
+        raise RecordError("The recorded result differs from the result of the moves.")
+    return outcome

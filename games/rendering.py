@@ -8,6 +8,7 @@ from markupsafe import Markup
 from games import fragments, movelog
 from games.models import Match
 from games.registry import get_game
+from games.rules import LEAVE_NOTATION
 from games.selectors import viewer_context
 
 
@@ -66,8 +67,10 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
 
 
 def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> list[dict]:
-    """The players strip: name, role, colour, score; whose turn (when ``turns``), who won."""
+    """The players strip: name, role, colour, score; whose turn (when ``turns``), who won,
+    and how a seat left (``left``: e.g. "resigned", else None)."""
     styles = get_game(match.game).board.SEATS
+    left = dict(view.get("left", ()))
     return [
         {
             "index": s.index,
@@ -77,6 +80,7 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
             "winner": s.index in winners,
+            "left": LEAVE_NOTATION[left[s.index]] if s.index in left else None,
             "role": styles[s.index]["name"],
             "colour": styles[s.index]["colour"],
         }
@@ -101,6 +105,7 @@ def board_page_context(
         "seats": seats,
         "view": view,
         "my_turn": viewer["my_turn"],
+        "still_in": seat is not None and turns and not players[seat]["left"],
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared),
@@ -110,8 +115,8 @@ def board_page_context(
 
 
 def settled_view(match: Match, view: dict) -> dict:
-    """The view as the board shows it: nobody moves before every seat is taken, and a match
-    ended by leaving (its engine position still running) reads as over, with its result."""
+    """The view as the board shows it: nobody moves before every seat is taken, and a finished
+    match whose engine position still runs (ended outside the rules) reads as over."""
     if match.status == Match.Status.WAITING:
         return {**view, "to_move": []}
     if match.status == Match.Status.FINISHED and view["outcome"] is None:
@@ -124,6 +129,8 @@ def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
         return "Waiting for players — share the invite link."
     if match.status == Match.Status.FINISHED:
         return result_text(match, seats, seat)
+    if seat is not None and seats[seat]["left"]:
+        return "You have left this match; the others play on."
     movers = [s for s in seats if s["to_move"]]
     if any(s["you"] for s in movers):
         return "Your turn."

@@ -8,6 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from games.models import Match
 from games.registry import get_engine, get_game
+from games.rules import play_entry
 
 
 def viewer_context(match: Match, seat: int | None) -> dict:
@@ -88,11 +89,11 @@ def player_stats(user) -> list[dict]:
 
 
 def replay_position(match: Match, moves: list, ply: int):
-    """Replays the first ``ply`` of ``moves`` (the match's log): the state after them."""
+    """Replays the first ``ply`` entries of ``moves`` (the match's log, leaves included)."""
     engine = get_engine(match.game)
     state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
     for record in moves[:ply]:
-        state = engine.apply(state, record.seat, record.move)
+        state = play_entry(engine, state, record.seat, record.move)
     return state
 
 

@@ -11,6 +11,7 @@ import concurrent.futures
 import json
 import logging
 import secrets
+import time
 from random import SystemRandom
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -18,16 +19,32 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.models import Match, Move, Seat
-from games.records import replay_record, resignation
+from games import clocks
+from games.clocks import TimeControl
+from games.models import Match, Move, Presence, Seat
+from games.records import replay_record
 from games.registry import IllegalMove, get_engine
 from games.rendering import prerender
+from games.rules import play_entry
 
 log = logging.getLogger(__name__)
 
 
+ABSENCE_MS = 60_000  # the player to move may be claimed absent after this (docs/rules.md §7)
+
+
 class Refused(Exception):
     """An action the server refuses; ``str(error)`` is written for the player."""
+
+
+class _TimeUp(Exception):
+    """The mover's clock fell before their move arrived (handled by ``move_play``)."""
+
+
+def server_now() -> int:
+    """The server's clock in milliseconds since the epoch: the only time a clock is charged
+    by. Every service that reads time takes ``now`` so tests pass their own."""
+    return time.time_ns() // 1_000_000
 
 
 def group_name(match_id: int) -> str:
@@ -62,17 +79,32 @@ def _notify_on_commit(match: Match) -> None:
     """After commit: render the new position for every seat once, then tell the viewers."""
 
     def publish():
+        from games import tasks  # the tasks call these services
+
         prerender(match)
         notify_match_updated(match)
+        tasks.after_position(match)
 
     transaction.on_commit(publish)
 
 
 @transaction.atomic
 def match_create(
-    *, game: str, creator, options: dict | None = None, seat: int | None = None, players: int = 2
+    *,
+    game: str,
+    creator,
+    options: dict | None = None,
+    seat: int | None = None,
+    players: int = 2,
+    time_control: TimeControl | None = None,
+    bots: dict[int, str] | None = None,
+    now: int | None = None,
 ) -> Match:
-    """Returns a new match waiting for players, ``creator`` in ``seat`` (None: a random seat)."""
+    """Returns a new match, ``creator`` in ``seat`` (None: a random seat).
+
+    ``bots`` maps seats to computer levels; a creator who leaves no seat to people but
+    every seat to bots watches a computer match. The match starts once every seat is taken.
+    """
     try:
         engine = get_engine(game)
     except KeyError:
@@ -81,10 +113,15 @@ def match_create(
         raise Refused(
             f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
         )
-    if seat is None:
-        seat = SystemRandom().randrange(players)
-    if not 0 <= seat < players:
-        raise Refused(f"There is no seat {seat + 1} in a {players}-player match.")
+    bots = bots or {}
+    if any(not (type(s) is int and 0 <= s < players) for s in bots):
+        raise Refused(f"A {players}-player match has seats 1 to {players}.")
+    if len(bots) == players:
+        seat = None  # the creator watches
+    elif seat is None:
+        seat = SystemRandom().choice([s for s in range(players) if s not in bots])
+    elif not (type(seat) is int and 0 <= seat < players) or seat in bots:
+        raise Refused(f"There is no free seat {seat + 1} in a {players}-player match.")
     seed = secrets.randbits(48)
     try:
         state = engine.setup(players=players, seed=seed, options=options or None)
@@ -97,15 +134,37 @@ def match_create(
         players=players,
         state=engine.to_json(state),
         created_by=creator,
+        time_control=(time_control or TimeControl()).to_json(),
     )
-    Seat.objects.bulk_create(
-        Seat(match=match, index=i, user=creator if i == seat else None) for i in range(players)
-    )
+    from games.computer import bot_user  # computer players use these services
+
+    levels_seen: dict[str, int] = {}
+    users = {}
+    for index, level in sorted(bots.items()):
+        levels_seen[level] = levels_seen.get(level, 0) + 1
+        users[index] = bot_user(level, levels_seen[level])
+    if seat is not None:
+        users[seat] = creator
+    Seat.objects.bulk_create(Seat(match=match, index=i, user=users.get(i)) for i in range(players))
+    if len(users) == players:
+        _start(match, engine, state, now)
+        _notify_on_commit(match)
     return match
 
 
+def _start(match: Match, engine, state, now: int | None) -> None:
+    """Every seat is taken: the match runs and the first clock starts."""
+    now = server_now() if now is None else now
+    match.status = Match.Status.ACTIVE
+    match.started_at = timezone.now()
+    match.clock = clocks.start(match.control, match.players, engine.to_move(state), now)
+    match.save(update_fields=["status", "started_at", "clock_ms", "turn_started", "deadline"])
+    # Nobody has a page open yet: absence is counted from the start.
+    match.seats.update(away_since=now)
+
+
 @transaction.atomic
-def match_join(*, match_id: int, user, seat: int | None = None) -> Match:
+def match_join(*, match_id: int, user, seat: int | None = None, now: int | None = None) -> Match:
     """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken."""
     # Lock the match row so two friends clicking "join" at once cannot take the same seat.
     match = Match.objects.select_for_update().get(pk=match_id)
@@ -120,9 +179,8 @@ def match_join(*, match_id: int, user, seat: int | None = None) -> Match:
     free[0].user = user
     free[0].save(update_fields=["user"])
     if all(s.user_id for s in seats):
-        match.status = Match.Status.ACTIVE
-        match.started_at = timezone.now()
-        match.save(update_fields=["status", "started_at"])
+        engine = get_engine(match.game)
+        _start(match, engine, engine.from_json(match.state), now)
     _notify_on_commit(match)
     return match
 
@@ -149,14 +207,26 @@ def parse_ply(raw) -> int:
     return ply
 
 
-@transaction.atomic
-def move_play(*, match_id: int, user, ply, move) -> Match:
+def move_play(*, match_id: int, user, ply, move, now: int | None = None) -> Match:
     """Validates and records ``user``'s move made on position ``ply``; returns the match.
 
     The ply check makes a second tab, a double click or a replayed frame harmless:
     a move made on an old position is refused instead of landing on the new one.
+    A move that arrives after its player's clock fell loses on time instead.
     """
+    now = server_now() if now is None else now
+    try:
+        return _move_play(match_id=match_id, user=user, ply=ply, move=move, now=now)
+    except _TimeUp:
+        clock_flag(match_id=match_id, now=now)
+        raise Refused("Your time ran out before that move arrived.") from None
+
+
+@transaction.atomic
+def _move_play(*, match_id: int, user, ply, move, now: int) -> Match:
     ply, move = parse_ply(ply), parse_move(move)
+    if move.get("type") == "leave":  # leaving is logged by the server only (match_resign)
+        raise Refused("Leaving is not a move: use the Resign button to leave the match.")
     # Lock the match row: concurrent submissions for one match run one after another.
     match = Match.objects.select_for_update().get(pk=match_id)
     seat = match.seat_of(user)
@@ -170,19 +240,32 @@ def move_play(*, match_id: int, user, ply, move) -> Match:
         return match  # the same move sent twice (double click, resent frame): nothing to do
     if ply != match.ply:
         raise Refused("The board changed before your move arrived; it was not played.")
+    if clocks.fallen(match.clock, now):
+        raise _TimeUp
+    return _record(match, seat, move, now)
+
+
+def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
+    """Plays ``entry`` (a move or a leave) by ``seat`` on the locked ``match`` and logs it,
+    charging the clocks by the server's time ``now``.
+
+    The caller holds the row lock (select_for_update) inside its transaction.
+    """
     engine = get_engine(match.game)
+    before = engine.from_json(match.state)
     try:
-        state = engine.apply(engine.from_json(match.state), seat, move)
+        state = play_entry(engine, before, seat, entry)
     except IllegalMove as error:
         raise Refused(str(error)) from None
     try:
         # No savepoint: a refusal rolls the whole transaction back anyway.
-        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
+        Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry)
     except IntegrityError:
         raise Refused("The board changed before your move arrived; it was not played.") from None
     match.ply += 1
     match.state = engine.to_json(state)
-    fields = ["ply", "state"]
+    match.clock = _next_clock(match, seat, engine.to_move(before), engine.to_move(state), now)
+    fields = ["ply", "state", "clock_ms", "turn_started", "deadline"]
     outcome = engine.outcome(state)
     if outcome is not None:
         match.status, match.result, match.finished_at = (
@@ -194,6 +277,14 @@ def move_play(*, match_id: int, user, ply, move) -> Match:
     match.save(update_fields=fields)
     _notify_on_commit(match)
     return match
+
+
+def _next_clock(match: Match, seat: int, movers_before, movers_after, now: int) -> clocks.Clock:
+    """The clocks after ``seat``'s entry: the running clock is charged when the turn passes,
+    or on each ply of its own turn; another seat leaving out of turn changes nothing."""
+    if not movers_before or (seat not in movers_before and movers_after == movers_before):
+        return match.clock
+    return clocks.after_move(match.control, match.clock, movers_before[0], movers_after, now)
 
 
 def _already_played(match: Match, ply: int, seat: int, move: dict) -> bool:
@@ -232,18 +323,82 @@ def match_import(*, data, user) -> Match:
 
 @transaction.atomic
 def match_resign(*, match_id: int, user) -> Match:
-    """Ends a running match: every other seat wins (reason "resigned")."""
+    """``user`` leaves the match (reason "resigned"), logged as a leave entry (docs/rules.md §7).
+
+    In a two-player game the other seat wins; in power companies the others play on.
+    """
     match = Match.objects.select_for_update().get(pk=match_id)
     seat = match.seat_of(user)
     if seat is None:
         raise Refused("Only a player can resign.")
     if match.status != Match.Status.ACTIVE:
         raise Refused("Only a running match can be resigned.")
-    engine = get_engine(match.game)
-    scores = engine.view(engine.from_json(match.state), None)["scores"]
-    match.status = Match.Status.FINISHED
-    match.finished_at = timezone.now()
-    match.result = resignation(match.players, seat, scores)
-    match.save(update_fields=["status", "finished_at", "result"])
-    _notify_on_commit(match)
-    return match
+    return _record(match, seat, {"type": "leave", "reason": "resigned"}, server_now())
+
+
+def _leave(match_id: int, reason: str, now: int, allowed) -> Match | None:
+    """The player to move in ``match_id`` leaves for ``reason`` if ``allowed(match, seat)``
+    holds under the row lock; returns the match, or None when nothing was due."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.ACTIVE:
+            return None
+        engine = get_engine(match.game)
+        movers = engine.to_move(engine.from_json(match.state))
+        if not movers or not allowed(match, movers[0]):
+            return None
+        return _record(match, movers[0], {"type": "leave", "reason": reason}, now)
+
+
+def clock_flag(*, match_id: int, now: int | None = None) -> bool:
+    """The player to move loses on time if their clock has fallen at ``now``; whether it did.
+
+    Safe to run any number of times, in any number of processes: under the row lock a
+    flag that already fell finds a new clock (or a finished match) and does nothing.
+    """
+    now = server_now() if now is None else now
+    return _leave(match_id, "time", now, lambda m, _seat: clocks.fallen(m.clock, now)) is not None
+
+
+def fallen_clocks(now: int) -> list[int]:
+    """Running matches whose mover's clock has fallen: what the flag job looks for."""
+    return list(
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline__lte=now).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+def absent_since(match: Match, seat: int) -> int | None:
+    """Since when no page of ``seat``'s player has been open (None: one is open now)."""
+    if Presence.objects.filter(match=match, seat=seat).exists():
+        return None
+    return match.seats.filter(index=seat).values_list("away_since", flat=True).first()
+
+
+def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
+    """Another player claims the absent player to move (docs/rules.md §7): in a real-time
+    match whose mover has had no page open for 60 seconds, the mover leaves ("abandoned")."""
+    now = server_now() if now is None else now
+    match = Match.objects.get(pk=match_id)
+    claimant = match.seat_of(user)
+    if claimant is None:
+        raise Refused("Only a player can claim an absent opponent.")
+    if not match.control.realtime:
+        raise Refused("Only matches with a clock can be claimed; this one waits for its players.")
+
+    def absent(locked: Match, mover: int) -> bool:
+        since = absent_since(locked, mover)
+        return mover != claimant and since is not None and now - since >= ABSENCE_MS
+
+    claimed = _leave(match_id, "abandoned", now, absent)
+    if claimed is None:
+        raise Refused("The player to move is here, or has not been away for a minute yet.")
+    return claimed
+
+
+def presence_changed(*, match_id: int, seat: int, now: int | None = None) -> None:
+    """A page of ``seat`` opened or closed: keeps when its player went away up to date."""
+    now = server_now() if now is None else now
+    here = Presence.objects.filter(match_id=match_id, seat=seat).exists()
+    Seat.objects.filter(match_id=match_id, index=seat).update(away_since=None if here else now)

@@ -3,8 +3,11 @@
 import pytest
 from django.conf import settings
 
-from accounts.models import User
-from games import services
+# Background tasks run inline in tests (set before anything imports the task queue).
+settings.HUEY["immediate"] = True
+
+from accounts.models import User  # noqa: E402
+from games import services  # noqa: E402
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.

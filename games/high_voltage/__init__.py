@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.high_voltage import board
 from games.registry import Game
+from games.rules.high_voltage.bot import KNOWLEDGE
 from games.rules.high_voltage.engine import ENGINE
 
 GAME = Game(
@@ -16,5 +17,6 @@ GAME = Game(
     reasons={"connected": "by connection", "posts": "on score after 200 pylons"},
     has_script=True,
     public_options=frozenset({"swamps"}),
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.high_voltage_companies import board
 from games.registry import Game
+from games.rules.high_voltage_companies.bot import KNOWLEDGE
 from games.rules.high_voltage_companies.engine import ENGINE
 from games.rules.high_voltage_companies.twin import twin
 
@@ -23,5 +24,6 @@ GAME = Game(
     lists_legal_moves=False,
     public_options=frozenset({"rotations", "first"}),
     twin=twin,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

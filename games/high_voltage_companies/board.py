@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from games.boards import move_attr
+from games.rules import LEAVE_NOTATION, LEAVE_REASONS
 from games.rules.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
 
 SEATS = [
@@ -44,6 +45,7 @@ REASONS = {
     "energy": "the last energy chip was placed",
     "cards": "the last face-down card was placed",
     "quiet": "a full round passed without a reveal or a declaration",
+    **dict.fromkeys(LEAVE_REASONS, "only one player was left in the match"),
 }
 
 
@@ -316,8 +318,10 @@ def _line_path(line: dict) -> str:
 
 
 def _ranking(view: dict) -> list[dict]:
-    """The final reveal: every seat's company, track points, point chips and total, best first."""
+    """The final reveal: every seat's company, track points, point chips and total, best first
+    by the outcome's ranking (players who left below the others, with how they left)."""
     outcome = view["outcome"]
+    left = dict(outcome["left"])
     rows = []
     for s, colour in enumerate(view["companies"]):
         rows.append(
@@ -332,14 +336,11 @@ def _ranking(view: dict) -> list[dict]:
                 "chips": view["point_chips"][s],
                 "total": outcome["scores"][s],
                 "winner": s in outcome["winners"],
+                "rank": outcome["ranking"][s],
+                "left": LEAVE_NOTATION[left[s]] if s in left else None,
             }
         )
-    rows.sort(key=lambda row: (-row["total"], row["index"]))
-    rank = 0
-    for i, row in enumerate(rows):
-        if i == 0 or row["total"] != rows[i - 1]["total"]:
-            rank = i + 1
-        row["rank"] = rank
+    rows.sort(key=lambda row: (row["rank"], row["index"]))
     return rows
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.hive import board
 from games.registry import Game
+from games.rules.hive.bot import KNOWLEDGE
 from games.rules.hive.engine import ENGINE
 
 GAME = Game(
@@ -18,5 +19,6 @@ GAME = Game(
         "move limit": "on free fields around the bees",
     },
     public_options=frozenset({"blocked"}),
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

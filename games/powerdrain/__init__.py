@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.powerdrain import board
 from games.registry import Game
+from games.rules.powerdrain.bot import KNOWLEDGE
 from games.rules.powerdrain.engine import ENGINE
 from games.rules.powerdrain.twin import twin
 
@@ -17,5 +18,6 @@ GAME = Game(
     options=tuple(board.OPTIONS),
     public_options=frozenset({"rows", "cols", "draft"}),
     twin=twin,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

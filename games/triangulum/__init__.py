@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from games.registry import Game
+from games.rules.triangulum.bot import KNOWLEDGE
 from games.rules.triangulum.engine import ENGINE
 from games.rules.triangulum.twin import twin
 from games.triangulum import board
@@ -18,5 +19,6 @@ GAME = Game(
     has_script=True,
     lists_legal_moves=False,
     twin=twin,
+    bot=KNOWLEDGE,
     directory=Path(__file__).parent,
 )

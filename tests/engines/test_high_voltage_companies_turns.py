@@ -321,7 +321,13 @@ def test_final_score_is_own_company_track_plus_point_chips():
 
 def test_ties_give_several_winners():
     state = quiet_turn(quiet_turn(table({(0, 0): (CROSS_RY, 0)})))
-    assert ENGINE.outcome(state) == {"winners": [0, 1], "scores": [0, 0], "reason": "quiet"}
+    assert ENGINE.outcome(state) == {
+        "winners": [0, 1],
+        "scores": [0, 0],
+        "reason": "quiet",
+        "ranking": [1, 1],
+        "left": [],
+    }
     # blue (seat 1) and red (seat 0) both score 3 on the row-0 line; seat 0 got no chips.
     state = table(cross_row(0), players=3, companies=["red", "blue", "green"], point_supply=0)
     state = play(declare_phase(state, (0, 2)), {"type": "declare", "from": "E0"}, {"type": "end"})

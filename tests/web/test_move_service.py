@@ -7,6 +7,7 @@ from django.db import connection
 
 from games import services
 from games.models import Match, Move
+from games.registry import get_engine
 from games.selectors import replay_position
 
 PLACE = {"type": "place", "at": [0, 0]}
@@ -74,8 +75,6 @@ def test_a_full_game_finishes_with_the_engine_outcome_and_replays_from_the_log(m
         )
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.finished_at
-    from games.registry import get_engine
-
     engine = get_engine("powerdrain")
     rebuilt = replay_position(match, list(match.moves.all()), 16 - 1)
     assert (
@@ -116,6 +115,34 @@ def test_resign_gives_the_win_to_the_other_seat(match, bob):
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.result["winners"] == [0] and match.result["reason"] == "resigned"
+
+
+def test_a_resignation_out_of_turn_is_logged_as_a_leave_entry(match, alice, bob):
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    services.match_resign(match_id=match.pk, user=alice)  # bob is to move
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.ply == 2
+    assert list(match.moves.values_list("ply", "seat", "move")) == [
+        (0, 0, PLACE),
+        (1, 0, {"type": "leave", "reason": "resigned"}),
+    ]
+    engine = get_engine("powerdrain")
+    state = engine.from_json(match.state)
+    assert match.result == engine.outcome(state)
+    assert match.result == {"winners": [1], "scores": [1, 0], "reason": "resigned"}
+    assert engine.view(state, None)["left"] == [[0, "resigned"]]
+    with pytest.raises(services.Refused, match="running"):
+        services.match_resign(match_id=match.pk, user=bob)
+
+
+@pytest.mark.parametrize("reason", ["resigned", "time", "abandoned"])
+def test_a_player_cannot_send_a_leave_as_a_move(match, alice, reason):
+    with pytest.raises(services.Refused, match="Resign button"):
+        services.move_play(
+            match_id=match.pk, user=alice, ply=0, move={"type": "leave", "reason": reason}
+        )
+    assert not Move.objects.filter(match=match).exists()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
 
 
 def test_joining_fills_seats_and_starts_the_match(alice, bob, carol):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.rules import EngineBase, IllegalMove
+from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
 from games.rules.high_voltage.geometry import (
     CELLS,
@@ -67,6 +67,7 @@ class State:
     lines: dict  # root cell -> (low, high, cells) of that line
     scores: tuple[int, int]
     result: tuple[tuple[int, ...], str] | None = None  # (winners, reason) once over
+    left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seat that left
 
     @property
     def first(self) -> int:
@@ -256,6 +257,11 @@ class HighVoltageEngine(EngineBase):
         x, y = int_list(move["at"], 2, "Cell", 0, LAST)
         return _place(state, seat, _check_cell(state, seat, x, y))
 
+    def leave(self, state: State, seat: int, reason: str) -> State:
+        """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
+        check_leave(seat, reason, 2, state.left, state.result is not None)
+        return replace(state, left=((seat, reason),), result=((1 - seat,), reason))
+
     def preview_links(self, state: State, seat: int, at) -> list[list[list[int]]]:
         """The links a post of ``seat`` at ``at`` would create now ([] where it may not stand).
 
@@ -300,6 +306,7 @@ class HighVoltageEngine(EngineBase):
             "last": list(xy(state.order[-1])) if state.order else None,
             "placed": len(state.order),
             "max_posts": MAX_POSTS,
+            "left": [list(entry) for entry in state.left],
         }
 
     def outcome(self, state: State) -> dict | None:
@@ -325,10 +332,14 @@ class HighVoltageEngine(EngineBase):
                 [list(xy(a)), list(xy(b))]
                 for a, b in map(SEGMENT_ENDS.__getitem__, segment_ids(state.links))
             ],
+            "left": [list(entry) for entry in state.left],
         }
 
     def from_json(self, data: dict) -> State:
-        """Rebuilds the position: posts alternate from the first seat, links join lines."""
+        """Rebuilds the position: posts alternate from the first seat, links join lines.
+
+        The result follows from the posts, or from the seat that left.
+        """
         state = _fresh(tuple(tuple(s) for s in data["swamps"]), data["mirrored"])
         cells = bytearray(state.cells)
         for n, (x, y) in enumerate(data["posts"]):
@@ -338,7 +349,7 @@ class HighVoltageEngine(EngineBase):
             links |= 1 << SEGMENT_ID[(cell(*a), cell(*b))]
         order = tuple(cell(x, y) for x, y in data["posts"])
         label, lines, scores = _lines(cells, order, links)
-        return replace(
+        state = replace(
             state,
             cells=bytes(cells),
             links=links,
@@ -348,6 +359,9 @@ class HighVoltageEngine(EngineBase):
             scores=scores,
             result=_result(scores, len(order)),
         )
+        for seat, reason in data.get("left", ()):
+            state = self.leave(state, seat, reason)
+        return state
 
 
 def _check_cell(state: State, seat: int, x: int, y: int) -> int:

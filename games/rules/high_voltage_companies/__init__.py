@@ -50,4 +50,24 @@ Readings this table chose where docs/rules.md and the seed are silent:
   touched and the lines it declared, so boards can highlight the last move.
 - `random_move` picks a kind of action (reveal, rotate, move, swap) uniformly and
   then a move of that kind uniformly: listing-uniform play almost never reveals.
+- Leaving (docs/rules.md §7): any player still in may leave at any moment, in turn
+  or not. The others play on; turns go round the players still in.
+- A leaver who is the mover ends the turn where it stands: what was done stands
+  (placed cards, chips spent, lines declared and their points). A revealed card not
+  yet placed goes back face down where it lay: nobody else saw it, so it is a secret
+  again and counts as face down. The turn then passes to the next player still in, and
+  the previous-turn highlight shows the leaver's turn.
+- The quiet-turn end counts only turns of players still in: the leaver's quiet turns
+  drop out of the count, and the leaver's unfinished turn is not a quiet turn; it
+  restarts the count if a revealed card was placed or a line declared in it. The game
+  ends by "quiet" once as many quiet turns in a row as there are players still in
+  were made (checked at `end`, and when the mover leaves). If the leaver had placed
+  the last face-down card, the game ends at once (reason "cards"), as at `end`.
+- When only one player is still in, the game ends at once (an unplaced revealed card
+  goes back face down) and that player wins; the reason is the last leave's reason.
+- A leaver's company stays secret until the end; it still scores on the track, and
+  the leaver keeps the point chips taken, so `scores` has every seat's total. The
+  outcome's `ranking` gives each seat's place: players still in by score (ties share
+  a place), then the leavers, the latest leaver first; `winners` are only players
+  still in. `view["left"]` and `outcome["left"]` list [seat, reason] in leaving order.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.rules import EngineBase, IllegalMove
+from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
 from games.rules.high_voltage_companies.cards import (
     COLOURS,
@@ -66,7 +66,7 @@ class State:
     hand: int | None = None  # revealed card not yet placed (seen by the mover alone)
     hand_from: int | None = None
     touched: frozenset = frozenset()  # card ids placed, rotated, moved or swapped this turn
-    revealed: bool = False  # a card was revealed this turn
+    revealed: bool = False  # a card was revealed (and placed) this turn
     declared: tuple = ()  # (start, end, places) of lines declared this turn
     doubled: bool = False
     quiet: int = 0  # turns in a row with no reveal and no declaration
@@ -82,6 +82,7 @@ class State:
     last_seat: int | None = None
     last_touched: frozenset = frozenset()
     last_declared: tuple = ()
+    left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seats that left, in order
 
 
 def _is_danger(cell) -> bool:
@@ -289,7 +290,9 @@ class HighVoltageCompaniesEngine(EngineBase):
         if state.phase == OVER:
             raise IllegalMove("The game is over.")
         if type(seat) is not int or seat != state.current:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(
+                "You have left the game." if _has_left(state, seat) else "It is not your turn."
+            )
         if kind not in PHASE_MOVES[state.phase]:
             expected = {
                 ACTION: "Take an action first: reveal, rotate, move or swap.",
@@ -312,7 +315,6 @@ class HighVoltageCompaniesEngine(EngineBase):
             hand=cell[0],
             hand_from=place,
             phase=PLACE,
-            revealed=True,
             face_down=state.face_down - 1,
         )
 
@@ -332,6 +334,7 @@ class HighVoltageCompaniesEngine(EngineBase):
             hand_from=None,
             phase=DECLARE,
             touched=state.touched | {state.hand},
+            revealed=True,
         )
 
     def _rotate(self, state: State, seat: int, move) -> State:
@@ -454,23 +457,26 @@ class HighVoltageCompaniesEngine(EngineBase):
 
     def _end(self, state: State, seat: int, move) -> State:
         quiet = 0 if state.revealed or state.declared else state.quiet + 1
-        if state.face_down == 0:
-            return replace(state, quiet=quiet, phase=OVER, reason="cards")
-        if quiet >= state.players:
-            return replace(state, quiet=quiet, phase=OVER, reason="quiet")
-        return replace(
-            state,
-            quiet=quiet,
-            last_seat=seat,
-            last_touched=state.touched,
-            last_declared=tuple((start, end) for start, end, _ in state.declared),
-            current=(seat + 1) % state.players,
-            phase=ACTION,
-            touched=frozenset(),
-            revealed=False,
-            declared=(),
-            doubled=False,
-        )
+        return _turn_over(replace(state, quiet=quiet), seat)
+
+    def leave(self, state: State, seat: int, reason: str) -> State:
+        """``seat`` leaves (docs/rules.md §7); the others play on until one is left.
+
+        The leaver's turn, if it is one, ends where it stands (package docstring).
+        """
+        check_leave(seat, reason, state.players, state.left, state.phase == OVER)
+        last_one = len(state.left) + 2 == state.players
+        if seat != state.current:
+            quiet = state.quiet - _in_streak(state, seat)
+            state = replace(state, left=(*state.left, (seat, reason)), quiet=quiet)
+            return replace(_hand_back(state), phase=OVER, reason=reason) if last_one else state
+        state = _hand_back(state)
+        # Only turns of players still in count as quiet; what the leaver did stands.
+        quiet = 0 if state.revealed or state.declared else state.quiet
+        state = replace(state, left=(*state.left, (seat, reason)), quiet=quiet)
+        if last_one:
+            return replace(state, phase=OVER, reason=reason)
+        return _turn_over(state, seat)
 
     # ------------------------------------------------------------ read-outs
     def final_scores(self, state: State) -> list[int]:
@@ -478,15 +484,29 @@ class HighVoltageCompaniesEngine(EngineBase):
         return [state.track[state.companies[s]] + state.points[s] for s in range(state.players)]
 
     def outcome(self, state: State) -> dict | None:
-        """At the end every seat tied for the highest score wins (never empty)."""
+        """At the end every player still in tied for the highest score wins (never empty).
+
+        ``ranking[s]`` is seat s's place (1 = first, ties share a place): players still in
+        by score, then the leavers below them, earlier leavers lower; ``left`` lists
+        (seat, reason) in leaving order.
+        """
         if state.phase != OVER:
             return None
         scores = self.final_scores(state)
-        best = max(scores)
+        out = [s for s, _ in state.left]
+        still = [s for s in range(state.players) if s not in out]
+        best = max(scores[s] for s in still)
+        ranking = [0] * state.players
+        for s in still:
+            ranking[s] = 1 + sum(scores[other] > scores[s] for other in still)
+        for place, s in enumerate(reversed(out), start=len(still) + 1):
+            ranking[s] = place
         return {
-            "winners": [s for s, score in enumerate(scores) if score == best],
+            "winners": [s for s in still if scores[s] == best],
             "scores": scores,
             "reason": state.reason,
+            "ranking": ranking,
+            "left": [list(entry) for entry in state.left],
         }
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -567,9 +587,11 @@ class HighVoltageCompaniesEngine(EngineBase):
                 for start, end, places in state.declared
             ],
             "doubled": state.doubled,
+            "revealed": state.revealed,  # public: everyone saw whether a card was revealed
             "face_down_left": state.face_down,
             "quiet_turns": state.quiet,
             "can_double": state.phase == DECLARE and self._may_double(state),
+            "left": [list(entry) for entry in state.left],
             "last_turn": (
                 None
                 if state.last_seat is None
@@ -637,6 +659,7 @@ class HighVoltageCompaniesEngine(EngineBase):
             "last_seat": state.last_seat,
             "last_touched": sorted(state.last_touched),
             "last_declared": [list(line) for line in state.last_declared],
+            "left": [list(entry) for entry in state.left],
         }
 
     def from_json(self, data: dict) -> State:
@@ -665,7 +688,68 @@ class HighVoltageCompaniesEngine(EngineBase):
             last_seat=data.get("last_seat"),
             last_touched=frozenset(data.get("last_touched", ())),
             last_declared=tuple(tuple(line) for line in data.get("last_declared", ())),
+            left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
+
+
+def _has_left(state: State, seat) -> bool:
+    return any(s == seat for s, _ in state.left)
+
+
+def _next_in(state: State, seat: int) -> int:
+    """The seat after ``seat`` in turn order that is still in the match."""
+    nxt = (seat + 1) % state.players
+    while _has_left(state, nxt):
+        nxt = (nxt + 1) % state.players
+    return nxt
+
+
+def _turn_over(state: State, seat: int) -> State:
+    """Ends ``seat``'s turn (``quiet`` already counted): the game ends, or the next player
+    still in starts a turn."""
+    if state.face_down == 0:
+        return replace(state, phase=OVER, reason="cards")
+    if state.quiet >= state.players - len(state.left):
+        return replace(state, phase=OVER, reason="quiet")
+    return replace(
+        state,
+        last_seat=seat,
+        last_touched=state.touched,
+        last_declared=tuple((start, end) for start, end, _ in state.declared),
+        current=_next_in(state, seat),
+        phase=ACTION,
+        touched=frozenset(),
+        revealed=False,
+        declared=(),
+        doubled=False,
+    )
+
+
+def _in_streak(state: State, seat: int) -> bool:
+    """Whether ``seat`` made one of the quiet turns in a row before the current turn.
+
+    Turns pass round the players still in, and a leaver drops out of the count, so the
+    last ``quiet`` turns were made by the ``quiet`` players still in just before the mover.
+    """
+    s = state.current
+    for _ in range(state.quiet):
+        s = (s - 1) % state.players
+        while _has_left(state, s):
+            s = (s - 1) % state.players
+        if s == seat:
+            return True
+    return False
+
+
+def _hand_back(state: State) -> State:
+    """A revealed card not yet placed goes back face down where it lay: only its revealer saw it."""
+    if state.hand is None:
+        return state
+    cells = list(state.cells)
+    cells[state.hand_from] = (state.hand, 0, 0, False)
+    return replace(
+        state, cells=tuple(cells), hand=None, hand_from=None, face_down=state.face_down + 1
+    )
 
 
 def _touched(state: State, place: int, cards: frozenset | None = None) -> bool:

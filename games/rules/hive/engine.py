@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from games.rules import EngineBase, IllegalMove
+from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
 from games.rules.hive.grid import ADJACENT, CELLS, INDEX, coord, label
 from games.rules.hive.moves import (
@@ -41,6 +41,7 @@ class State:
     # The latest move as (from, to) field numbers: (-1, to) a set, (-1, -1) a skip;
     # None before the first move. Stored in JSON only for the board's highlight.
     last: tuple[int, int] | None = None
+    left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seat that left
 
     @property
     def turn(self) -> int:
@@ -239,6 +240,11 @@ class HiveEngine(EngineBase):
             raise IllegalMove("You may only skip when you can neither set nor move a piece.")
         return self._advance(state, seat, state.stacks, (-1, -1))
 
+    def leave(self, state: State, seat: int, reason: str) -> State:
+        """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
+        check_leave(seat, reason, 2, state.left, state.result is not None)
+        return replace(state, left=((seat, reason),), result=((1 - seat,), reason))
+
     def _non_skip(self, state: State, seat: int):
         if _settable_kinds(state, seat) and _placement_fields(state, seat):
             yield True
@@ -339,6 +345,7 @@ class HiveEngine(EngineBase):
             "free_around_bee": free,
             "must_set_bee": [_must_set_bee(state, s) for s in (0, 1)],
             "last": _last_view(state.last),
+            "left": [list(entry) for entry in state.left],
         }
 
     def outcome(self, state: State) -> dict | None:
@@ -361,6 +368,7 @@ class HiveEngine(EngineBase):
             ],
             "moves": list(state.moves),
             "last": _last_view(state.last),
+            "left": [list(entry) for entry in state.left],
         }
 
     def from_json(self, data: dict) -> State:
@@ -368,7 +376,10 @@ class HiveEngine(EngineBase):
         for field, stack in data["board"]:
             stacks[INDEX[tuple(field)]] = tuple(seat << 3 | KINDS.index(k) for seat, k in stack)
         blocked = tuple(INDEX[tuple(f)] for f in data["blocked"])
-        return _make(blocked, stacks, data["moves"], _last_from_json(data.get("last")))
+        state = _make(blocked, stacks, data["moves"], _last_from_json(data.get("last")))
+        for seat, reason in data.get("left", ()):
+            state = self.leave(state, seat, reason)
+        return state
 
     def notation(self, state: State, move: dict) -> str:
         """ "set ANT (1,-2,1)", "BEETLE (0,0,0)→(1,-1,0)" (the piece on top before the drag), "skip"."""

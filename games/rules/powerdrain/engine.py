@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.rules import EngineBase, IllegalMove
+from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
 
 SIZE = 5
@@ -22,6 +22,11 @@ class State:
     draft: bool
     board: tuple[tuple[tuple[str, int] | None, ...], ...]  # (plug, seat) per section
     last: tuple[int, int] | None = None
+    left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seat that left
+
+    @property
+    def over(self) -> bool:
+        return not self.pile or bool(self.left)
 
     @property
     def placed(self) -> int:
@@ -102,7 +107,7 @@ class PowerdrainEngine(EngineBase):
         )
 
     def to_move(self, state: State) -> list[int]:
-        return [state.placed % 2] if state.pile else []
+        return [] if state.over else [state.placed % 2]
 
     def legal_moves(self, state: State, seat: int):
         """Yields every legal place move for ``seat`` (none when it is not that seat's turn)."""
@@ -125,7 +130,7 @@ class PowerdrainEngine(EngineBase):
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
         require_keys(move, {"place": {"at", "plug"} if state.draft else {"at"}})
         if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn." if state.pile else "The game is over.")
+            raise IllegalMove("The game is over." if state.over else "It is not your turn.")
         r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
         if state.board[r][c] is not None:
             raise IllegalMove("That section already holds a plug.")
@@ -137,6 +142,11 @@ class PowerdrainEngine(EngineBase):
         pile = list(state.pile)
         pile.remove(plug)
         return replace(state, pile=tuple(pile), board=tuple(map(tuple, board)), last=(r, c))
+
+    def leave(self, state: State, seat: int, reason: str) -> State:
+        """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
+        check_leave(seat, reason, 2, state.left, state.over)
+        return replace(state, left=((seat, reason),))
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything on the table; of the draw pile only its contents, never its order."""
@@ -170,14 +180,21 @@ class PowerdrainEngine(EngineBase):
             "scores": active,
             "power": power,
             "outcome": self.outcome(state),
+            "left": [list(entry) for entry in state.left],
         }
 
     def outcome(self, state: State) -> dict | None:
-        """After 16 plugs: more active plugs wins, then more total voltage, else a draw."""
-        if state.pile:
+        """After 16 plugs: more active plugs wins, then more total voltage, else a draw.
+
+        A seat that left loses at once (docs/rules.md §7).
+        """
+        if not state.over:
             return None
         active, power = tally(state)
-        if active[0] != active[1]:
+        if state.left:
+            seat, reason = state.left[0]
+            winners = [1 - seat]
+        elif active[0] != active[1]:
             winners, reason = [0 if active[0] > active[1] else 1], "active plugs"
         elif power[0] != power[1]:
             winners, reason = [0 if power[0] > power[1] else 1], "voltage"
@@ -199,6 +216,7 @@ class PowerdrainEngine(EngineBase):
             "draft": state.draft,
             "board": [[list(cell) if cell else None for cell in line] for line in state.board],
             "last": list(state.last) if state.last else None,
+            "left": [list(entry) for entry in state.left],
         }
 
     def from_json(self, data: dict) -> State:
@@ -211,6 +229,7 @@ class PowerdrainEngine(EngineBase):
                 tuple(tuple(cell) if cell else None for cell in line) for line in data["board"]
             ),
             last=tuple(data["last"]) if data["last"] else None,
+            left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
 
 

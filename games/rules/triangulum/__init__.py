@@ -36,4 +36,7 @@ Readings this table chose where docs/rules.md and the seed are silent:
 - Notation never shows the secret point: "place (3,4) + secret",
   "triangle (1,1) (5,1) (1,6)", "pass".
 - The setup has no randomness; the seed is ignored and no options exist.
+- A player who leaves loses the match at once (docs/rules.md §7) with the match totals
+  as they stand: the running partie is not scored, and hidden points still unrevealed
+  are discarded unseen, as at a partie's end.
 """

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 
-from games.rules import EngineBase, IllegalMove
+from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
 from games.rules.triangulum.geometry import (
     HEIGHT,
@@ -54,6 +54,7 @@ class State:
     result: tuple[tuple[int, ...], str] | None
     fixed: frozenset
     totals: tuple[int, int]
+    left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seat that left
 
     @property
     def starter(self) -> int:
@@ -301,6 +302,16 @@ class TriangulumEngine(EngineBase):
             )
         return _end_turn(new, kind)
 
+    def leave(self, state: State, seat: int, reason: str) -> State:
+        """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason.
+
+        The running partie is not scored; still-hidden points are discarded unseen.
+        """
+        check_leave(seat, reason, 2, state.left, state.result is not None)
+        return replace(
+            state, left=((seat, reason),), secrets=((), ()), result=((1 - seat,), reason)
+        )
+
     def valid_triangles(self, state: State, seat: int):
         """Yields every triangle ``seat`` could triangulate now, vertices sorted, each once."""
         candidates = sorted(
@@ -423,6 +434,7 @@ class TriangulumEngine(EngineBase):
             "history": json.loads(state.history),
             "last_move": json.loads(state.last_move),
             "last_reveal": json.loads(state.reveal),
+            "left": [list(entry) for entry in state.left],
         }
 
     def replay_view(self, state: State) -> dict:
@@ -467,6 +479,7 @@ class TriangulumEngine(EngineBase):
             "result": None
             if state.result is None
             else {"winners": list(state.result[0]), "reason": state.result[1]},
+            "left": [list(entry) for entry in state.left],
         }
 
     def from_json(self, data: dict) -> State:
@@ -493,6 +506,7 @@ class TriangulumEngine(EngineBase):
             result=None if result is None else (tuple(result["winners"]), result["reason"]),
             fixed=frozenset(p for _, t, _ in triangles for p in t),
             totals=(totals[0], totals[1]),
+            left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
 
 

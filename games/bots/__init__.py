@@ -1,0 +1,58 @@
+"""Computer players: information-set Monte-Carlo tree search over each game's rules engine.
+
+Pure Python like the engines (no Django, no I/O, no global random state). The one entry
+point is ``choose_move``; it sees exactly what a human in the seat is shown, the seat's
+view (docs/rules.md §7), never the state, the seed or the move log.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+
+from games.bots.knowledge import Knowledge
+from games.bots.levels import LEVELS, budget
+from games.bots.search import Search
+from games.rules import IllegalMove, Move
+
+__all__ = ["LEVELS", "choose_move", "knowledge"]
+
+SLUGS = ("high-voltage", "high-voltage-companies", "hive", "triangulum", "powerdrain")
+
+
+def knowledge(slug: str) -> Knowledge:
+    """The bot knowledge of a game, from ``games/rules/<pkg>/bot.py`` (the registry needs Django)."""
+    if slug not in SLUGS:
+        raise KeyError(slug)
+    return importlib.import_module(f"games.rules.{slug.replace('-', '_')}.bot").KNOWLEDGE
+
+
+def choose_move(
+    slug: str,
+    view: dict,
+    seat: int,
+    *,
+    level: str,
+    seed: int,
+    clock: Callable[[], float] | None = None,
+    scale: float = 1.0,
+) -> Move:
+    """Returns a legal move for ``seat``, which must be to move in ``view`` (its own view).
+
+    ``level`` is one of ``LEVELS``; the same view, seat, level and seed give the same move
+    unless ``clock`` (e.g. ``time.monotonic``) is passed and the level's time cap is hit.
+    ``scale`` shrinks or grows the level's iterations and cap together.
+    """
+    if seat not in view["to_move"]:
+        raise ValueError(f"Seat {seat} is not to move.")
+    know = knowledge(slug)
+    iterations, seconds = budget(know, level, scale)
+    rng = random.Random(seed)
+    move = Search(know, view, seat, rng).run(iterations, clock, seconds)
+    state = know.determinize(view, seat, rng)
+    try:
+        know.engine.apply(state, seat, move)
+    except IllegalMove:  # a candidate only another determinization allowed (not expected)
+        move = know.engine.random_move(state, seat, rng)
+    return move

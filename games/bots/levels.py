@@ -1,0 +1,21 @@
+"""The bot levels: how much search each one gets.
+
+A level is a number of search iterations (per game, in ``Knowledge.iterations``) and a
+wall-clock cap. Iterations keep a bot deterministic for a given seed; the cap only bounds
+slow moments (it is applied only when the caller passes a clock).
+"""
+
+from __future__ import annotations
+
+from games.bots.knowledge import Knowledge
+
+LEVELS = ("easy", "medium", "hard")
+SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 2.0}  # wall-clock cap per move
+
+
+def budget(knowledge: Knowledge, level: str, scale: float = 1.0) -> tuple[int, float]:
+    """(iterations, seconds) for ``level``, both multiplied by ``scale`` (for quick benchmarks)."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}; expected one of {LEVELS}.")
+    iterations = knowledge.iterations[LEVELS.index(level)]
+    return max(1, round(iterations * scale)), SECONDS[level] * scale

@@ -1,0 +1,195 @@
+"""Information-set Monte-Carlo tree search: one tree shared by many determinizations.
+
+Each iteration draws a full state consistent with the searching seat's view, walks the
+shared tree from the root (UCB1 over the children that are legal in that state), adds one
+node, plays out and backs up one reward per seat; an edge keeps the reward of the seat
+that moved along it, so two to four players need nothing special. Without secrets the one
+determinization is the real state and this is plain UCT.
+
+The tree names the searching seat's own moves by the whole move, and every other seat's
+moves by their public notation, which never shows a secret (such as a Triangulum secret
+point): what an opponent hides does not split the tree into nodes nobody could tell apart.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+
+from games.bots.knowledge import Knowledge
+from games.rules import IllegalMove, Move
+
+
+class Edge:
+    __slots__ = ("child", "move", "total", "visits")
+
+    def __init__(self, move: Move):
+        self.move = move
+        self.visits = 0
+        self.total = 0.0
+        self.child = Node()
+
+
+class Node:
+    __slots__ = ("edges", "keys", "moves", "visits")
+
+    def __init__(self):
+        self.visits = 0
+        self.moves: list[tuple[str, Move]] | None = None  # candidates not yet expanded
+        self.edges: list[Edge] = []
+        self.keys: set[str] = set()  # keys of every candidate seen here
+
+
+def terminal_rewards(outcome: dict, players: int) -> list[float]:
+    """A win shared among the winners (1 each when alone); ½ for everyone in a draw."""
+    winners = outcome["winners"]
+    if not winners:
+        return [0.5] * players
+    share = 1.0 / len(winners)
+    return [share if s in winners else 0.0 for s in range(players)]
+
+
+class Search:
+    """One search from one seat's view; ``run`` returns the chosen move."""
+
+    def __init__(self, knowledge: Knowledge, view: dict, seat: int, rng: random.Random):
+        self.k = knowledge
+        self.engine = knowledge.engine
+        self.view = view
+        self.seat = seat
+        self.rng = rng
+        self.players = view["players"]
+        self.root = Node()
+        self.fixed = None if knowledge.secrets else knowledge.determinize(view, seat, rng)
+
+    def sample(self):
+        """A state for one iteration: a fresh determinization where the game has secrets."""
+        if self.fixed is not None:
+            return self.fixed
+        return self.k.determinize(self.view, self.seat, self.rng)
+
+    def key(self, state, mover: int, move: Move) -> str:
+        if mover == self.seat:
+            return json.dumps(move, sort_keys=True)
+        return self.engine.notation(state, move)
+
+    def candidates(self, node: Node, state, mover: int) -> list[tuple[str, Move]]:
+        """Fresh candidates for ``node`` in ``state``, skipping keys the node already has."""
+        if self.k.candidates is not None:
+            moves = list(self.k.candidates(state, mover, self.rng))
+        else:
+            moves = list(self.engine.legal_moves(state, mover))
+            self.rng.shuffle(moves)
+        fresh = []
+        for move in moves:
+            key = self.key(state, mover, move)
+            if key not in node.keys:
+                node.keys.add(key)
+                fresh.append((key, move))
+        fresh.reverse()  # popped from the end, best first
+        return fresh
+
+    def run(self, iterations: int, clock: Callable[[], float] | None, seconds: float) -> Move:
+        start = clock() if clock else 0.0
+        for done in range(iterations):
+            if clock is not None and done and clock() - start >= seconds:
+                break
+            self.iterate()
+            if done == 0 and len(self.root.edges) == 1 and not self.root.moves:
+                break  # a forced move
+        best = max(self.root.edges, key=lambda e: e.visits)
+        return best.move
+
+    def allowed(self, node: Node) -> bool:
+        """Whether ``node`` may expand one more candidate (progressive widening)."""
+        if not node.moves:
+            return False
+        if self.k.widening is None:
+            return True
+        return len(node.edges) < 1 + self.k.widening * math.sqrt(node.visits)
+
+    def iterate(self) -> None:
+        engine = self.engine
+        state = self.sample()
+        node = self.root
+        path: list[tuple[Node, Edge, int]] = []
+        while True:
+            seats = engine.to_move(state)
+            if not seats:
+                break
+            mover = seats[0]
+            if node.moves is None:
+                node.moves = self.candidates(node, state, mover)
+            edge, state = self.select(node, state, mover)
+            path.append((node, edge, mover))
+            node = edge.child
+            if edge.visits == 0:
+                break
+        rewards = self.playout(state)
+        for parent, edge, mover in path:
+            parent.visits += 1
+            edge.visits += 1
+            edge.total += rewards[mover]
+
+    def select(self, node: Node, state, mover: int):
+        """The edge to follow from ``node`` and the state after its move."""
+        tried: set[int] = set()
+        force = False
+        while True:
+            if node.moves and (force or self.allowed(node)):
+                _, move = node.moves.pop()
+                try:
+                    after = self.engine.apply(state, mover, move)
+                except IllegalMove:  # legal only in other determinizations
+                    continue
+                edge = Edge(move)
+                node.edges.append(edge)
+                return edge, after
+            best = self.best(node, tried)
+            if best is None:  # nothing tried here is legal in this determinization
+                force = True
+                node.moves = self.candidates(node, state, mover) + (node.moves or [])
+                if not node.moves:
+                    move = self.engine.random_move(state, mover, self.rng)
+                    node.moves = [(self.key(state, mover, move), move)]
+                continue
+            tried.add(best)
+            edge = node.edges[best]
+            try:
+                return edge, self.engine.apply(state, mover, edge.move)
+            except IllegalMove:
+                continue
+
+    def best(self, node: Node, tried: set[int]) -> int | None:
+        """The index of the edge with the highest UCB1 score, leaving out ``tried``."""
+        best, best_score = None, -1.0
+        log_n = math.log(node.visits + 1)
+        c = self.k.exploration
+        for i, edge in enumerate(node.edges):
+            if i in tried:
+                continue
+            if edge.visits == 0:
+                return i
+            score = edge.total / edge.visits + c * math.sqrt(log_n / edge.visits)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def playout(self, state) -> list[float]:
+        engine, rng, k = self.engine, self.rng, self.k
+        choose = k.playout or engine.random_move
+        for _ in range(k.horizon):
+            seats = engine.to_move(state)
+            if not seats:
+                break
+            state = engine.apply(state, seats[0], choose(state, seats[0], rng))
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            if k.reward is not None:
+                return list(k.reward(state))
+            return terminal_rewards(outcome, self.players)
+        if k.evaluate is None:
+            return [0.5] * self.players
+        return list(k.evaluate(state))

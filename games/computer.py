@@ -1,0 +1,84 @@
+"""Computer players at the table: their accounts, and playing a bot's turn.
+
+A bot is an account marked with a level. Its turn is found from the database (a running
+match whose seat to move belongs to a bot), so a restart or a crashed worker never loses
+one; the bot decides from its seat's view alone (docs/rules.md §7) and its move goes
+through the same move service as a human's, whose ply check means a turn found twice is
+played once.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db.models import Q
+
+from accounts.models import User
+from games import services
+from games.bots import LEVELS, choose_move
+from games.models import Match
+from games.registry import get_engine
+
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+def bot_user(level: str, number: int = 1) -> User:
+    """The computer player of ``level``; ``number`` > 1 for a second bot of that level in
+    one match (a match seats an account once)."""
+    if level not in LEVELS:
+        raise services.Refused(f"The computer plays {', '.join(LEVELS)}, not {level!r}.")
+    suffix = "" if number == 1 else f"-{number}"
+    name = f"Computer ({LEVEL_NAMES[level]}){'' if number == 1 else f' {number}'}"
+    user, created = User.objects.get_or_create(
+        username=f"computer-{level}{suffix}", defaults={"nickname": name, "bot_level": level}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def bot_to_move(match: Match) -> User | None:
+    """The bot whose turn it is in ``match``, if any."""
+    if match.status != Match.Status.ACTIVE:
+        return None
+    engine = get_engine(match.game)
+    movers = engine.to_move(engine.from_json(match.state))
+    for seat in match.seat_list():
+        if seat.index in movers and seat.user_id and seat.user.is_bot:
+            return seat.user
+    return None
+
+
+def play_turn(match_id: int, *, scale: float = 1.0) -> bool:
+    """Plays the bot's move if a bot is to move in ``match_id``; returns whether it moved.
+
+    Thinking happens outside any transaction, on the seat's view only; the move is then
+    recorded on the position it was chosen for, so a move chosen twice lands once.
+    """
+    match = Match.objects.with_players().filter(pk=match_id).first()
+    bot = bot_to_move(match) if match else None
+    if bot is None:
+        return False
+    engine = get_engine(match.game)
+    seat = match.seat_of(bot)
+    view = engine.view(engine.from_json(match.state), seat)
+    move = choose_move(
+        match.game, view, seat, level=bot.bot_level, seed=secrets.randbits(32), scale=scale
+    )
+    try:
+        services.move_play(match_id=match_id, user=bot, ply=match.ply, move=move)
+    except services.Refused:
+        return False  # the position moved on meanwhile (another worker, a flag): nothing lost
+    return True
+
+
+def waiting_for_bots() -> list[int]:
+    """Running matches where a bot is to move: what a worker starting up picks up again."""
+    candidates = (
+        Match.objects.filter(status=Match.Status.ACTIVE)
+        .filter(~Q(seats__user__bot_level=""), seats__user__isnull=False)
+        .distinct()
+        .with_players()
+    )
+    return [m.pk for m in candidates if bot_to_move(m) is not None]

@@ -1,0 +1,192 @@
+"""What the bots know about power companies: unseen cards and companies, and which lines pay.
+
+A seat sees its own company, the face-up cards and (as mover) the card in hand. A
+determinization deals the unseen cards uniformly onto the face-down places (and into
+another mover's hand) and the unseen companies uniformly to the other seats. Swaps alone
+number in the tens of thousands, so the tree tries actions that make a declarable line
+paying the mover more than anyone else, a few reveals, and declarations; playouts reveal
+often, declare what pays and stop after a few turns to compare scores.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from games.bots.knowledge import Knowledge
+from games.rules.high_voltage_companies.cards import COLOURS
+from games.rules.high_voltage_companies.engine import ACTION, DECLARE, ENGINE, PLACE, State
+from games.rules.high_voltage_companies.grid import CHIP_NAMES, SIZE, Line, point_chips
+
+SWAPS = 40  # random swaps weighed per action node
+KEEP = 6  # paying actions kept per node
+REVEALS = 3  # reveals tried per node
+REVEAL_SHARE = 0.5  # playout actions that reveal while face-down cards are left
+SPREAD = 3.0  # score difference that makes the evaluation ~73 % sure
+
+
+def _place(at) -> int:
+    return at[0] * SIZE + at[1]
+
+
+def determinize(view: dict, seat: int, rng: random.Random) -> State:
+    """The table as shown; unseen cards and other seats' companies dealt uniformly."""
+    players = view["players"]
+    cells, seen, hidden_places = [], set(), []
+    for r, row in enumerate(view["grid"]):
+        for c, shown in enumerate(row):
+            if shown is None:
+                cells.append(None)
+            elif shown["face_down"]:
+                cells.append(None)
+                hidden_places.append(r * SIZE + c)
+            else:
+                seen.add(shown["card"])
+                cells.append(
+                    [shown["card"], shown["rotation"], CHIP_NAMES.index(shown["chip"]), True]
+                )
+    hand = view["hand"]
+    hand_card = None if hand is None or hand["card"] is None else hand["card"]["card"]
+    if hand_card is not None:
+        seen.add(hand_card)
+    pool = [card for card in range(48) if card not in seen]
+    rng.shuffle(pool)
+    for place in hidden_places:
+        cells[place] = [pool.pop(), 0, 0, False]
+    if hand is not None and hand_card is None:
+        hand_card = pool.pop()
+    if view["companies"] is not None:
+        companies = [COLOURS.index(name) for name in view["companies"]]
+    else:
+        own = COLOURS.index(view["company"])
+        others = rng.sample([c for c in range(4) if c != own], players - 1)
+        companies = others[:seat] + [own] + others[seat:]
+    by_place = {_place(at): cell for at, cell in _face_up(view)}
+    last = view["last_turn"]
+    outcome = view["outcome"]
+    return ENGINE.from_json(
+        {
+            "players": players,
+            "companies": companies,
+            "cells": cells,
+            "gap": _place(view["gap"]),
+            "current": view["current"],
+            "phase": view["phase"],
+            "hand": hand_card,
+            "hand_from": None if hand is None else _place(hand["from"]),
+            "touched": sorted(by_place[_place(at)] for at in view["touched"]),
+            "revealed": view["revealed"],
+            "declared": [
+                [d["from"], d["to"], [_place(at) for at in d["cards"]]] for d in view["declared"]
+            ],
+            "doubled": view["doubled"],
+            "quiet": view["quiet_turns"],
+            "track": [view["track"][name] for name in COLOURS],
+            "points": view["point_chips"],
+            "point_supply": view["point_supply"],
+            "energy": view["energy_supply"],
+            "actions": view["action_chips"],
+            "special": view["special_available"],
+            "face_down": view["face_down_left"],
+            "reason": None if outcome is None else outcome["reason"],
+            "last_seat": None if last is None else last["seat"],
+            "last_touched": []
+            if last is None
+            else sorted(by_place[_place(at)] for at in last["touched"]),
+            "last_declared": []
+            if last is None
+            else [[d["from"], d["to"]] for d in last["declared"]],
+        }
+    )
+
+
+def _face_up(view: dict):
+    for r, row in enumerate(view["grid"]):
+        for c, shown in enumerate(row):
+            if shown is not None and not shown["face_down"]:
+                yield [r, c], shown["card"]
+
+
+def line_value(state: State, seat: int, line: Line) -> int:
+    """What declaring ``line`` gives ``seat`` minus the most it gives any other seat."""
+    gains = [line.colours.count(company) for company in state.companies]
+    gains[seat] += min(point_chips(len(line.places)), state.point_supply)
+    return gains[seat] - max(g for s, g in enumerate(gains) if s != seat)
+
+
+def _best_line(state: State, seat: int) -> tuple[int, Line | None]:
+    best, choice = 0, None
+    for line in ENGINE.declarable(state):
+        value = line_value(state, seat, line)
+        if value > best:
+            best, choice = value, line
+    return best, choice
+
+
+def _actions(state: State, seat: int, rng: random.Random) -> list[dict]:
+    """Rotations, moves into the gap and a sample of swaps (no reveals)."""
+    moves = []
+    for name, count, make in ENGINE._groups(state, seat):
+        if name == "reveal" or not count:
+            continue
+        if name == "swap" and count > SWAPS:
+            moves += [make(rng.randrange(count)) for _ in range(SWAPS)]
+        else:
+            moves += [make(i) for i in range(count)]
+    return moves
+
+
+def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
+    """Paying actions and a few reveals; every move outside the action phase."""
+    if state.phase != ACTION:
+        return list(ENGINE.legal_moves(state, seat))
+    weighed = []
+    for move in _actions(state, seat, rng):
+        value, _ = _best_line(ENGINE.apply(state, seat, move), seat)
+        weighed.append((-value, rng.random(), move))
+    weighed.sort(key=lambda item: item[:2])
+    paying = [move for value, _, move in weighed[:KEEP] if value < 0]
+    down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
+    reveals = [
+        {"type": "reveal", "at": [p // SIZE, p % SIZE]}
+        for p in rng.sample(down, min(REVEALS, len(down)))
+    ]
+    spare = [move for _, _, move in weighed[KEEP:]]
+    filler = [rng.choice(spare)] if spare else []
+    return paying + reveals + filler or [ENGINE.random_move(state, seat, rng)]
+
+
+def playout(state: State, seat: int, rng: random.Random) -> dict:
+    """Reveal often, place at random, declare the best paying line, never double."""
+    if state.phase == DECLARE:
+        value, line = _best_line(state, seat)
+        return {"type": "declare", "from": line.start} if line else {"type": "end"}
+    if state.phase == ACTION and state.face_down and rng.random() < REVEAL_SHARE:
+        down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
+        p = rng.choice(down)
+        return {"type": "reveal", "at": [p // SIZE, p % SIZE]}
+    assert state.phase in (ACTION, PLACE)
+    return ENGINE.random_move(state, seat, rng)
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's chance from its lead over the best other seat (a logistic guess)."""
+    scores = ENGINE.final_scores(state)
+    values = []
+    for seat, score in enumerate(scores):
+        lead = score - max(s for other, s in enumerate(scores) if other != seat)
+        values.append(1 / (1 + math.exp(-lead / SPREAD)))
+    return values
+
+
+KNOWLEDGE = Knowledge(
+    engine=ENGINE,
+    determinize=determinize,
+    secrets=True,
+    iterations=(30, 150, 600),
+    candidates=candidates,
+    playout=playout,
+    evaluate=evaluate,
+    horizon=12,
+    widening=1.5,
+)

@@ -1,0 +1,162 @@
+"""What the bots know about Triangulum: the opponent's hidden points, and where area lies.
+
+The only secret is the opponent's hidden list; the view shows its length, and a hidden
+point may be written anywhere, so a determinization draws that many points uniformly.
+Moves number in the millions, so the tree tries a handful of sensible ones: the largest
+triangles valid now, open points that would close a large triangle with two own points or
+that knock out an opponent's corner, each with its secret point written onto an opponent's
+point (which the next reveal removes), and passing. Playouts stop after a few plies and
+the match and partie totals decide.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations
+
+from games.bots.knowledge import Knowledge
+from games.rules.triangulum.engine import (
+    ALL_POINTS,
+    ENGINE,
+    State,
+    partie_points,
+    triangle_problem,
+)
+from games.rules.triangulum.geometry import cross
+
+TRIANGLES = 3  # largest valid triangles tried
+CLOSERS = 4  # open points that would close a large triangle
+PROBES = 24  # free points tested as closers
+ALL_TRIPLES = 14  # up to this many own points every triple is tried, else a sample
+SCALE = 120.0  # match points that make the evaluation ~73 % sure
+
+
+def determinize(view: dict, seat: int, rng: random.Random) -> State:
+    """The board as shown; the opponent's hidden points drawn uniformly over the board."""
+    other = 1 - seat
+    hidden = [
+        list(ALL_POINTS[rng.randrange(len(ALL_POINTS))])
+        for _ in range(view["secret_counts"][other])
+    ]
+    secrets = [None, None]
+    secrets[seat], secrets[other] = view["my_secrets"], hidden
+    outcome = view["outcome"]
+    return ENGINE.from_json(
+        {
+            "partie": view["partie"],
+            "turns": view["turn"],
+            "passes": view["pass_streak"],
+            "points": view["points"],
+            "triangles": [
+                {"seat": s, "points": t["points"], "area": t["area"]}
+                for s in (0, 1)
+                for t in view["triangles"][s]
+            ],
+            "secrets": secrets,
+            "match": view["match_scores"],
+            "history": view["history"],
+            "last_move": view["last_move"],
+            "reveal": view["last_reveal"],
+            "result": None
+            if outcome is None
+            else {"winners": outcome["winners"], "reason": outcome["reason"]},
+        }
+    )
+
+
+def _free(state: State, seat: int) -> list:
+    """Own open points that may still be corners (not fixed), in a stable order."""
+    return sorted(state.points[seat] - state.fixed)
+
+
+def best_triangles(state: State, seat: int, rng: random.Random, count: int) -> list:
+    """Up to ``count`` valid triangles of ``seat``, the largest first (a sample when many)."""
+    own = _free(state, seat)
+    if len(own) < 3:
+        return []
+    if len(own) <= ALL_TRIPLES:
+        triples = list(combinations(own, 3))
+    else:
+        extremes = sorted(
+            {min(own, key=f) for f in _DIRECTIONS} | {max(own, key=f) for f in _DIRECTIONS}
+        )
+        triples = list(combinations(extremes, 3)) + [tuple(rng.sample(own, 3)) for _ in range(200)]
+    triples.sort(key=lambda t: -abs(cross(*t)))
+    found = []
+    for tri in triples:
+        if cross(*tri) and triangle_problem(state.points, state.triangles, seat, tri) is None:
+            found.append(tri)
+            if len(found) == count:
+                break
+    return found
+
+
+_DIRECTIONS = (
+    lambda p: p[0],
+    lambda p: p[1],
+    lambda p: p[0] + p[1],
+    lambda p: p[0] - p[1],
+)
+
+
+def _closers(state: State, seat: int, rng: random.Random) -> list:
+    """Free points that would make the largest valid triangle with two own points."""
+    own = _free(state, seat)
+    taken = state.points[0] | state.points[1] | state.fixed
+    probes = [p for p in (rng.choice(ALL_POINTS) for _ in range(PROBES)) if p not in taken]
+    if len(own) < 2:
+        return probes[:CLOSERS]
+    pairs = [tuple(rng.sample(own, 2)) for _ in range(12)]
+    scored = []
+    for p in probes:
+        points = list(state.points)
+        points[seat] = points[seat] | {p}
+        best = 0
+        for a, b in pairs:
+            area = abs(cross(a, b, p))
+            if area > best and triangle_problem(points, state.triangles, seat, (a, b, p)) is None:
+                best = area
+        scored.append((-best, p))
+    scored.sort()
+    return [p for _, p in scored[:CLOSERS]]
+
+
+def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
+    """The largest valid triangles, places that build or spoil triangles, and passing."""
+    moves = [
+        {"type": "triangulate", "points": [list(p) for p in tri]}
+        for tri in best_triangles(state, seat, rng, TRIANGLES)
+    ]
+    threats = [p for tri in best_triangles(state, 1 - seat, rng, 2) for p in tri]
+    targets = threats or sorted(state.points[1 - seat] - state.fixed)
+    opens = _closers(state, seat, rng) + [p for p in threats if p not in state.fixed][:2]
+    for at in opens:
+        secret = rng.choice(targets) if targets else rng.choice(ALL_POINTS)
+        moves.append({"type": "place", "open": list(at), "secret": list(secret)})
+    moves.append({"type": "pass"})
+    return moves
+
+
+def evaluate(state: State) -> list[float]:
+    """Seat 0's chance from the match totals plus what the running partie would give now."""
+    t0, t1 = state.totals
+    m0, m1 = state.match
+    if t0 > t1:
+        m0 += partie_points(t0, t1)
+    elif t1 > t0:
+        m1 += partie_points(t1, t0)
+    p = 1 / (1 + math.exp(-(m0 - m1) / SCALE))
+    return [p, 1 - p]
+
+
+KNOWLEDGE = Knowledge(
+    engine=ENGINE,
+    determinize=determinize,
+    secrets=True,
+    iterations=(10, 50, 180),
+    candidates=candidates,
+    evaluate=evaluate,
+    horizon=4,
+    widening=1.5,
+)

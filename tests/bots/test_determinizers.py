@@ -1,0 +1,59 @@
+"""A determinizer's sample looks exactly like the original to the seat, and varies the secrets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import knowledge
+from games.rules.powerdrain.engine import ENGINE as POWERDRAIN
+from tests.bots.positions import IDS, SETUPS, positions
+
+
+@pytest.mark.parametrize(("slug", "players", "most"), SETUPS, ids=IDS)
+def test_a_sample_has_the_same_view_for_every_seat(slug, players, most):
+    know = knowledge(slug)
+    engine = know.engine
+    rng = random.Random(1)
+    for state in positions(slug, players, most, 25):
+        for seat in range(players):
+            view = engine.view(state, seat)
+            sample = know.determinize(view, seat, rng)
+            assert engine.view(sample, seat) == view
+            assert engine.to_move(sample) == engine.to_move(state)
+
+
+@pytest.mark.parametrize("slug", ["high-voltage", "hive"])
+def test_without_secrets_the_sample_is_the_state(slug):
+    know = knowledge(slug)
+    engine = know.engine
+    for state in positions(slug, 2, 60, 10):
+        seat = engine.to_move(state)[0]
+        sample = know.determinize(engine.view(state, seat), seat, random.Random(0))
+        assert engine.to_json(sample) == engine.to_json(state)
+
+
+def test_powerdrain_samples_keep_the_current_plug_and_vary_the_rest():
+    state = POWERDRAIN.setup(2, 3)
+    view = POWERDRAIN.view(state, 0)
+    rng = random.Random(2)
+    piles = {
+        POWERDRAIN.to_json(knowledge("powerdrain").determinize(view, 0, rng))["pile"][1]
+        for _ in range(40)
+    }
+    assert all(
+        knowledge("powerdrain").determinize(view, 0, rng).pile[0] == state.pile[0] for _ in range(5)
+    )
+    assert len(piles) > 5
+
+
+def test_companies_samples_deal_other_companies_and_cards():
+    know = knowledge("high-voltage-companies")
+    state = know.engine.setup(4, 5)
+    view = know.engine.view(state, 2)
+    rng = random.Random(3)
+    samples = [know.determinize(view, 2, rng) for _ in range(30)]
+    assert {s.companies[2] for s in samples} == {state.companies[2]}
+    assert len({s.companies for s in samples}) > 1
+    assert len({s.cells[0][0] for s in samples}) > 5
