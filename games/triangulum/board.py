@@ -204,7 +204,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "attempt": attempt,
         "reveal_text": reveal_text,
         "last_ring": last_ring,
-        "last_text": _last_text(last, fresh_reveal, reveal),
         "to_move": to_move,
         "mover_colour": SEATS[to_move]["colour"] if to_move is not None else "#888",
         "seats": seats,
@@ -217,22 +216,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "finished": bool(view["outcome"]),
         "can_move": seat is not None and seat == to_move,
     }
-
-
-def _last_text(last: dict, fresh: bool, reveal: dict | None) -> str | None:
-    if not last:
-        return None
-    who = SEATS[last["seat"]]["name"]
-    if last["type"] == "pass":
-        return f"{who} passed."
-    if last["type"] == "place":
-        hit = " — it hit a point, both were removed" if last.get("collision") else ""
-        return f"{who} set {_label(last['at'])} and wrote a secret point{hit}."
-    tri = " ".join(_label(p) for p in last["points"])
-    if last.get("scored"):
-        area = reveal["area"] if fresh and reveal else "?"
-        return f"{who} triangulated {tri}: scored {area}."
-    return f"{who} triangulated {tri}: the reveal spoiled it, turn lost."
 
 
 def _reveal_summary(reveal: dict) -> str:

@@ -6,8 +6,8 @@ import pytest
 
 from games import services
 from games.models import Match
-from games.registry import get_engine
 from games.movelog import entries
+from games.registry import get_engine
 from games.selectors import replay_position
 from tests.web.test_high_voltage_companies_board import a_rotation, html_for, play, start
 
