@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Serve the app with Daphne on http://127.0.0.1:8000 (SQLite, in-memory channel layer).
+## DEBUG is off unless DEBUG=1; static files are collected and served by WhiteNoise.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v0
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).

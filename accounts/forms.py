@@ -1,7 +1,10 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import RegexValidator
 
 from accounts.models import User
+from accounts.services import live_guest_names
+from config.throttle import LOGIN_FAILURES
 
 
 class SignupForm(UserCreationForm):
@@ -9,12 +12,44 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username",)
 
+    def clean_username(self):
+        """A new member may not take the name of a guest playing now."""
+        username = self.cleaned_data["username"]
+        if live_guest_names().filter(nickname__iexact=username).exists():
+            raise forms.ValidationError("A guest playing now uses that name.")
+        return username
+
 
 class GuestForm(forms.Form):
     nickname = forms.CharField(
         max_length=30,
         min_length=2,
         strip=True,
-        help_text="How other players will see you.",
+        help_text="How other players will see you (marked as a guest).",
+        # No brackets: "(guest)" marks guests, so a nickname cannot fake or hide it.
+        validators=[RegexValidator(r"^[^()\[\]<>]+$", "Please leave out brackets.")],
         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "nickname"}),
     )
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Django's login form, refusing further tries for a name or an address that failed
+    ``LOGIN_FAILURES`` times within ``LOGIN_WINDOW`` seconds (counted in config.throttle)."""
+
+    def clean(self):
+        keys = self._throttle_keys()
+        if any(LOGIN_FAILURES.exceeded(key) for key in keys):
+            raise forms.ValidationError(
+                "Too many failed attempts; please wait a few minutes.", code="throttled"
+            )
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            for key in keys:
+                LOGIN_FAILURES.hit(key)
+            raise
+
+    def _throttle_keys(self) -> list[str]:
+        name = (self.data.get("username") or "").strip().lower()[:150]
+        address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
+        return [f"name:{name}", f"address:{address}"]

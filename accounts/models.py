@@ -18,7 +18,8 @@ class User(AbstractUser):
 
     @property
     def display_name(self) -> str:
-        return self.nickname or self.username
+        """A guest's nickname is marked, so it can never pass for a member's name."""
+        return f"{self.nickname} (guest)" if self.is_guest else self.nickname or self.username
 
     def __str__(self) -> str:
         return self.display_name

@@ -2,11 +2,18 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import views
+from accounts.forms import ThrottledLoginForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("guest/", views.guest, name="guest"),
     path("u/<str:username>/", views.profile, name="profile"),
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(
+            template_name="accounts/login.html", authentication_form=ThrottledLoginForm
+        ),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

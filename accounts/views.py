@@ -6,7 +6,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.forms import GuestForm, SignupForm
 from accounts.models import User
-from accounts.services import guest_create
+from accounts.services import NameTaken, guest_create
 from games import selectors
 
 
@@ -29,11 +29,22 @@ def signup(request):
 def guest(request):
     """Plays as a guest: a nickname is enough (used by friends following an invite link)."""
     form = GuestForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = guest_create(nickname=form.cleaned_data["nickname"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    if request.method == "POST" and guest_login(request, form):
         return redirect(_next_url(request))
     return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)})
+
+
+def guest_login(request, form: GuestForm) -> bool:
+    """Logs in a new guest from a valid ``form``; False (with the reason on the form) if not."""
+    if not form.is_valid():
+        return False
+    try:
+        user = guest_create(nickname=form.cleaned_data["nickname"])
+    except NameTaken as error:
+        form.add_error("nickname", str(error))
+        return False
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return True
 
 
 def profile(request, username: str):

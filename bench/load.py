@@ -38,7 +38,7 @@ PLIES_PER_MATCH = 16
 
 
 def setup_environment(scale: bool, var_dir: Path) -> dict:
-    env = {"VAR_DIR": str(var_dir), "DEBUG": "0", "SECRET_KEY": "bench", "INSECURE_COOKIES": "1"}
+    env = {"VAR_DIR": str(var_dir), "DEBUG": "0", "SECRET_KEY": "bench"}
     if scale:
         from tests.browser.conftest import fresh_postgres_database
 

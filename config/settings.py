@@ -1,12 +1,17 @@
 """Settings: SQLite and the in-memory channel layer by default; PostgreSQL and Redis by env.
 
+The defaults are safe to expose to friends: DEBUG is off unless DEBUG=1 (a traceback can print a
+state with secrets), and the secret key is generated once and kept in VAR_DIR.
+
 Environment variables (all optional on a laptop):
 - DATABASE_URL: e.g. postgres://user@127.0.0.1:5432/gametable (default: SQLite in var/).
-- REDIS_URL: e.g. redis://127.0.0.1:6379/0 selects channels_redis (default: in-memory layer).
+- REDIS_URL: e.g. redis://127.0.0.1:6379/0 selects channels_redis and a Redis cache for the
+  rate limits (default: in-memory layer and cache).
 - SECRET_KEY, DEBUG ("1"/"0"), ALLOWED_HOSTS (comma separated), CSRF_TRUSTED_ORIGINS.
 """
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -18,11 +23,21 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(exist_ok=True)
 
-DEBUG = os.environ.get("DEBUG", "1") == "1"
-SECRET_KEY = os.environ.get("SECRET_KEY") or ("dev-only-insecure-key" if DEBUG else None)
-if not SECRET_KEY:
-    raise RuntimeError("Set SECRET_KEY when DEBUG is off.")
-ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+
+def _kept_secret_key(path: Path) -> str:
+    """The key in ``path``, written there (readable by this user only) on the first run."""
+    key = secrets.token_urlsafe(50)
+    try:
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(key)
+    except FileExistsError:  # kept from an earlier run (or another process was first)
+        return path.read_text().strip()
+    return key
+
+
+DEBUG = os.environ.get("DEBUG", "0") == "1"
+SECRET_KEY = os.environ.get("SECRET_KEY") or _kept_secret_key(VAR_DIR / "secret_key")
+ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
@@ -43,6 +58,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.security.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -113,8 +129,17 @@ else:
 
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {"default": redis_layer(os.environ["REDIS_URL"])}  # pub/sub, see there
+    # Rate-limit counters shared by every Daphne process (config.throttle).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "gametable",
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "config.layers.ThrottledInMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Board fragments rendered by one Daphne process are read by the others from here (games.fragments).
 FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
 
@@ -158,6 +183,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en"
@@ -190,18 +216,47 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Largest WebSocket frame a client may send; anything bigger is refused unread.
 MAX_FRAME_BYTES = 4096
-# Frames one connection may send: a burst, then a steady rate (spam gets a polite refusal).
+# Largest custom setup (JSON) a match's creator may give.
+MAX_OPTIONS_BYTES = 4096
+# Largest match record an import accepts, and largest HTTP request body of any kind: refused
+# from its Content-Length (or as it streams in) before the body is read (config.limits).
+MAX_RECORD_BYTES = 1_000_000
+MAX_REQUEST_BYTES = MAX_RECORD_BYTES + 10_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 100
+# Frames one connection may send: a burst, then a steady rate. Every frame counts, refused
+# ones too (malformed, oversized, binary); a refused frame gets a short error and no board.
 FRAME_BURST = int(os.environ.get("FRAME_BURST", "10"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", "4"))
+# Open match sockets per browser session and per client address (games.presence).
+SOCKETS_PER_SESSION = int(os.environ.get("SOCKETS_PER_SESSION", "8"))
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "30"))
+# A viewer row not confirmed by its process for this long is stale (a crash, a restart).
+PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
+# HTTP moves (the fallback while a socket is down) per player and minute; failed logins per
+# name and per address in LOGIN_WINDOW seconds (config.throttle).
+MOVE_POSTS_PER_MINUTE = int(os.environ.get("MOVE_POSTS_PER_MINUTE", "60"))
+LOGIN_FAILURES = int(os.environ.get("LOGIN_FAILURES", "5"))
+LOGIN_WINDOW = int(os.environ.get("LOGIN_WINDOW", "300"))
 # After this many quiet seconds a live page asks whether it missed a notice (match.js).
 SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
 # How often the lobby's and the watch page's lists refresh themselves while the tab is visible.
 LOBBY_REFRESH_SECONDS = float(os.environ.get("LOBBY_REFRESH_SECONDS", "10"))
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = os.environ.get("INSECURE_COOKIES") != "1"
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# HTTPS=1 behind a proxy that terminates TLS: cookies only over HTTPS, and the proxy's
+# X-Forwarded-Proto says which requests came in over HTTPS (HSTS, WebSocket origins).
+if os.environ.get("HTTPS") == "1":
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sent on HTTPS responses only (SecurityMiddleware), so a plain-HTTP laptop run is unaffected.
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000"))
+# No inline script anywhere; inline style attributes carry the seat colours of the boards.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'; object-src 'none'"
+)
 
 LOGGING = {
     "version": 1,

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.db.models import Q
-
 from accounts.models import User
 from games import services
 from games.bots import LEVELS, choose_move
@@ -77,7 +75,7 @@ def waiting_for_bots() -> list[int]:
     """Running matches where a bot is to move: what a worker starting up picks up again."""
     candidates = (
         Match.objects.filter(status=Match.Status.ACTIVE)
-        .filter(~Q(seats__user__bot_level=""), seats__user__isnull=False)
+        .filter(seats__user__bot_level__gt="")
         .distinct()
         .with_players()
     )

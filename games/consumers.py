@@ -7,7 +7,7 @@ group notices carry no board, so each connection renders its own viewer's view.
 from __future__ import annotations
 
 import contextlib
-import json
+import logging
 import time
 
 from autobahn.exception import Disconnected
@@ -15,21 +15,25 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import timezone
+from django.utils.html import escape
 
-from games import fragments, services
-from games.models import Match, Presence
+from games import fragments, guard, presence, services
+from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key
+
+log = logging.getLogger(__name__)
 
 
 class TokenBucket:
     """Allows ``burst`` frames at once and ``rate`` per second after that, per connection."""
 
-    def __init__(self, rate: float, burst: int):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = float(burst), time.monotonic()
+    def __init__(self, rate: float, burst: int, clock):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = float(burst), clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
@@ -38,11 +42,26 @@ class TokenBucket:
         return True
 
 
+def refusal(message: str) -> str:
+    """The short answer to a refused frame: swapped into the page's ``#frame-error``, no board."""
+    return f'<p id="frame-error" class="message" role="alert">{escape(message)}</p>'
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
     invite = ""  # the match's invite token, part of every fragment key (games.fragments)
     sent: tuple | None = None  # cache key of the fragment this connection shows now
     shown_ply = -1  # the newest position this connection was sent
+    expires = None  # when the session this socket was opened with ends
+    clock = staticmethod(time.monotonic)  # the frame budget's clock (tests move it by hand)
+
+    async def __call__(self, scope, receive, send):
+        """Whatever ends the socket (a close, an error, a cancelled task), its viewer row goes."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "channel_name", None):
+                await database_sync_to_async(presence.leave)(self.channel_name)
 
     async def dispatch(self, message):
         """Runs the handler for ``message`` without Channels' detour through the sync thread.
@@ -51,46 +70,69 @@ class MatchConsumer(AsyncWebsocketConsumer):
         thread that runs all database work, so every push to every viewer queued
         behind moves being recorded and rendered. Here only database_sync_to_async
         touches the database, and it closes stale connections itself.
+
+        A frame that fails unexpectedly is refused like any other bad frame: an exception
+        here would end the socket with 1011.
         """
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        if message["type"] != "websocket.receive":
+            await handler(message)
+            return
+        try:
+            await handler(message)
+        except Exception:
+            log.exception("a match frame failed")
+            await self.send(text_data=refusal("That message could not be handled."))
 
     async def connect(self):
-        self.bucket = TokenBucket(settings.FRAMES_PER_SECOND, settings.FRAME_BURST)
+        self.bucket = TokenBucket(settings.FRAMES_PER_SECOND, settings.FRAME_BURST, self.clock)
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        html = await database_sync_to_async(self._arrive)()
+        session = self.scope.get("session")
+        self.session_key = session.session_key if session is not None else None
+        try:
+            html = await database_sync_to_async(self._arrive)()
+        except presence.TooManySockets:
+            await self.close(code=4429)
+            return
         if html is None:
             await self.close(code=4404)
             return
-        self.group = services.group_name(self.match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        presence.keep_alive()
+        # Channels leaves the groups in self.groups on disconnect.
+        self.groups.append(services.group_name(self.match_id))
+        if self.session_key:
+            self.groups.append(presence.session_group(self.session_key))
+        for group in self.groups:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         # Send the whole fragment on every (re)connect: whatever was missed is caught up.
         await self.send(text_data=html)
 
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await database_sync_to_async(self._leave)()
+    async def session_ended(self, event):
+        """The session this socket was opened with was logged out: nothing more under its name."""
+        await self.close(code=4401)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if bytes_data is not None or text_data is None:
-            await self.send_board("Send moves as text frames.")
-            return
-        if len(text_data.encode()) > settings.MAX_FRAME_BYTES:
-            await self.send_board("That message is too large.")
-            return
+        """Every frame counts against the budget, refused ones too; only a frame that reaches
+        the move service (or asks to sync) can cost a board."""
         if not self.bucket.take():
-            await self.send_board("Too many messages: slow down a little.")
+            await self.refuse("Too many messages: slow down a little.")
+            return
+        if self.expires is not None and timezone.now() >= self.expires:
+            await self.close(code=4401)
+            return
+        if bytes_data is not None or text_data is None:
+            await self.refuse("Send moves as text frames.")
             return
         try:
-            frame = json.loads(text_data)
-            if not isinstance(frame, dict):
-                raise ValueError
-        except ValueError:
-            await self.send_board("That message is not valid JSON.")
+            frame = guard.loads(text_data, max_bytes=settings.MAX_FRAME_BYTES, what="That message")
+        except guard.BadJSON as error:
+            await self.refuse(str(error))
+            return
+        if not isinstance(frame, dict):
+            await self.refuse("That message is not valid JSON.")
             return
         if "sync" in frame:
             await self.resync(frame.get("sync"), frame.get("status"))
@@ -105,6 +147,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except services.Refused as error:
             await self.send_board(str(error))
         # On success the group notice (sent after commit) re-renders every viewer, this one too.
+
+    async def refuse(self, message: str):
+        await self.send(text_data=refusal(message))
 
     async def resync(self, ply, status):
         """The page, quiet for a while, says which position it shows: a missed notice is made
@@ -146,14 +191,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if match is None:
             return None
         html = self._fragment(match, None)
-        Presence.objects.create(match=match, channel_name=self.channel_name, seat=self.seat)
+        address = (self.scope.get("client") or ("",))[0] or ""
+        if self.session_key:
+            self.expires = self.scope["session"].get_expiry_date()
+        presence.arrive(
+            match=match,
+            channel_name=self.channel_name,
+            seat=self.seat,
+            viewer=f"session:{self.session_key}" if self.session_key else f"address:{address}",
+            address=address,
+        )
         return html
 
     def _position(self) -> tuple[int, str] | None:
         return Match.objects.filter(pk=self.match_id).values_list("ply", "status").first()
-
-    def _leave(self):
-        Presence.objects.filter(channel_name=self.channel_name).delete()
 
     def _render(self, message):
         match = Match.objects.get(pk=self.match_id)

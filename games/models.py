@@ -45,6 +45,10 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
     invite = models.CharField(max_length=20, unique=True, default=new_invite)
     imported = models.BooleanField(default=False)
+    # Private: only the invite link seats players and the lobby does not list it.
+    private = models.BooleanField(default=False)
+    # An imported record's fingerprint, so the same record imported twice is recognised.
+    record_digest = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
@@ -155,14 +159,21 @@ class Seat(models.Model):
 
 
 class Presence(models.Model):
-    """One open WebSocket on a match page, so the watch list can count viewers.
+    """One open WebSocket on a match page: the watch list counts viewers, the socket caps count
+    sockets per session and address (games.presence).
 
-    Rows are added on connect and removed on disconnect; ``seat`` is None for spectators.
+    Rows are added on connect and removed on every way out of the socket; ``seen_at`` is
+    renewed by the process holding the socket, so rows of a process that died expire.
+    ``viewer`` is the session (or, without one, the address): one person is one viewer.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
     channel_name = models.CharField(max_length=200, unique=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    viewer = models.CharField(max_length=80, db_index=True)
+    address = models.CharField(max_length=64, db_index=True)
+    server = models.CharField(max_length=32, db_index=True)
+    seen_at = models.DateTimeField(db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -58,8 +58,8 @@ def replay_record(data: Any) -> Replayed:
     except (KeyError, TypeError):
         raise RecordError(f"Unknown game {data.get('game')!r}.") from None
     seed, options, seats, moves = (data.get(k) for k in ("seed", "options", "seats", "moves"))
-    if type(seed) is not int or not isinstance(options, dict):
-        raise RecordError('"seed" must be a whole number and "options" an object.')
+    if type(seed) is not int or not -(2**63) <= seed < 2**63 or not isinstance(options, dict):
+        raise RecordError('"seed" must be a 64-bit whole number and "options" an object.')
     if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
         raise RecordError('"seats" must list the players\' names.')
     if not engine.min_players <= len(seats) <= engine.max_players:

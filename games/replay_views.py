@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 
-from games import movelog, services
+from games import guard, movelog, services
 from games.models import Match
 from games.records import RecordError, export_record
 from games.registry import get_game
 from games.rendering import game_board_html, result_text, seat_rows
 from games.selectors import replay_position, replay_view
-
-MAX_RECORD_BYTES = 2_000_000
 
 
 def replay(request, match_id: int):
@@ -78,16 +75,16 @@ def import_record(request):
     if request.method == "POST":
         upload = request.FILES.get("file")
         raw = (
-            upload.read(MAX_RECORD_BYTES + 1) if upload else request.POST.get("record", "").encode()
+            upload.read(settings.MAX_RECORD_BYTES + 1)
+            if upload
+            else request.POST.get("record", "").encode()
         )
         text = raw.decode("utf-8", "replace") if not upload else ""
         try:
-            if len(raw) > MAX_RECORD_BYTES:
-                raise RecordError("The record is too large.")
             try:
-                data = json.loads(raw)
-            except ValueError:
-                raise RecordError("The record is not valid JSON.") from None
+                data = guard.loads(raw, max_bytes=settings.MAX_RECORD_BYTES, what="The record")
+            except guard.BadJSON as bad:
+                raise RecordError(str(bad)) from None
             match = services.match_import(data=data, user=request.user)
         except RecordError as exc:
             error = str(exc)

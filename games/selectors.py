@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from django.db.models import Count, Q, QuerySet
 
+from games import presence
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import play_entry
@@ -28,8 +29,8 @@ def viewer_context(match: Match, seat: int | None) -> dict:
 
 
 def matches_open(*, exclude_user=None) -> QuerySet:
-    """Matches waiting for players, newest first."""
-    qs = Match.objects.filter(status=Match.Status.WAITING)
+    """Open (not private) matches waiting for players, newest first."""
+    qs = Match.objects.filter(status=Match.Status.WAITING, private=False)
     if exclude_user is not None and exclude_user.is_authenticated:
         qs = qs.exclude(seats__user=exclude_user)
     return qs.with_players()
@@ -58,10 +59,11 @@ def matches_finished(*, game: str | None = None, player: str | None = None) -> Q
 
 
 def matches_watchable() -> QuerySet:
-    """Live matches with their number of connected spectators, most watched first."""
+    """Live matches with their number of spectators (people, not sockets), most watched first."""
+    watching = Q(presences__seat__isnull=True, presences__seen_at__gte=presence.fresh_since())
     return (
         Match.objects.filter(status=Match.Status.ACTIVE)
-        .annotate(viewers=Count("presences", filter=Q(presences__seat__isnull=True)))
+        .annotate(viewers=Count("presences__viewer", filter=watching, distinct=True))
         .order_by("-viewers", "-started_at")
         .with_players()
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import hashlib
 import json
 import logging
 import secrets
@@ -16,14 +17,16 @@ from random import SystemRandom
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks
+from games import clocks, guard
 from games.clocks import TimeControl
 from games.models import Match, Move, Presence, Seat
-from games.records import replay_record
-from games.registry import IllegalMove, get_engine
+from games.presence import fresh_since
+from games.records import RecordError, replay_record
+from games.registry import IllegalMove, get_engine, get_game
 from games.rendering import prerender
 from games.rules import play_entry
 
@@ -99,16 +102,27 @@ def match_create(
     time_control: TimeControl | None = None,
     bots: dict[int, str] | None = None,
     now: int | None = None,
+    private: bool = False,
 ) -> Match:
     """Returns a new match, ``creator`` in ``seat`` (None: a random seat).
 
     ``bots`` maps seats to computer levels; a creator who leaves no seat to people but
     every seat to bots watches a computer match. The match starts once every seat is taken.
+    ``options`` may fix only the public parts of the setup (docs/rules.md §7): the hidden
+    ones come from the seed, so nobody, the creator included, knows them in advance.
+    ``private`` matches seat players through the invite link only.
     """
     try:
-        engine = get_engine(game)
+        declared = get_game(game)
     except KeyError:
         raise Refused(f"There is no game called {game!r}.") from None
+    engine = declared.engine
+    hidden = set(options or ()) - declared.public_options
+    if hidden:
+        allowed = ", ".join(sorted(declared.public_options)) or "nothing"
+        raise Refused(
+            f"A custom setup may fix only what everyone sees ({allowed}), not {sorted(hidden)}."
+        )
     if not engine.min_players <= players <= engine.max_players:
         raise Refused(
             f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
@@ -135,6 +149,7 @@ def match_create(
         state=engine.to_json(state),
         created_by=creator,
         time_control=(time_control or TimeControl()).to_json(),
+        private=private,
     )
     from games.computer import bot_user  # computer players use these services
 
@@ -164,10 +179,22 @@ def _start(match: Match, engine, state, now: int | None) -> None:
 
 
 @transaction.atomic
-def match_join(*, match_id: int, user, seat: int | None = None, now: int | None = None) -> Match:
-    """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken."""
+def match_join(
+    *,
+    match_id: int,
+    user,
+    seat: int | None = None,
+    now: int | None = None,
+    invite: str | None = None,
+) -> Match:
+    """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken.
+
+    A private match needs its ``invite`` token; an open one seats anyone.
+    """
     # Lock the match row so two friends clicking "join" at once cannot take the same seat.
     match = Match.objects.select_for_update().get(pk=match_id)
+    if match.private and not (invite and secrets.compare_digest(invite, match.invite)):
+        raise Refused("This match is private: only its invite link seats players.")
     seats = list(match.seats.select_for_update())
     if any(s.user_id == user.pk for s in seats):
         return match
@@ -185,24 +212,49 @@ def match_join(*, match_id: int, user, seat: int | None = None, now: int | None 
     return match
 
 
+@transaction.atomic
+def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | None = None) -> Match:
+    """The match's creator puts a computer player of ``level`` in the empty ``seat``."""
+    from games.computer import bot_user
+
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if user is None or match.created_by_id != getattr(user, "pk", None):
+        raise Refused("Only the player who created the match can seat the computer.")
+    seats = list(match.seats.select_for_update())
+    if match.status != Match.Status.WAITING:
+        raise Refused("This match has already started.")
+    free = [s for s in seats if s.index == seat and s.user_id is None]
+    if not free:
+        raise Refused("That seat is taken.")
+    taken = {s.user.username for s in seats if s.user_id}
+    number = 1
+    while (bot := bot_user(level, number)).username in taken:
+        number += 1
+    free[0].user = bot
+    free[0].save(update_fields=["user"])
+    if all(s.user_id for s in seats):
+        engine = get_engine(match.game)
+        _start(match, engine, engine.from_json(match.state), now)
+    _notify_on_commit(match)
+    return match
+
+
 def parse_move(raw) -> dict:
     """Returns the move as a dict from a dict or its JSON text (as forms and frames send it)."""
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
-        except ValueError:
-            raise Refused("That move is not valid JSON.") from None
+            raw = guard.loads(raw, max_bytes=settings.MAX_FRAME_BYTES, what="That move")
+        except guard.BadJSON as error:
+            raise Refused(str(error)) from None
     if not isinstance(raw, dict):
         raise Refused("A move must be a JSON object.")
     return raw
 
 
 def parse_ply(raw) -> int:
-    try:
-        ply = int(raw)
-    except (TypeError, ValueError):
-        raise Refused("The move did not say which position it was made on.") from None
-    if ply < 0:
+    """The position a move was made on: a whole number (text from forms), never a float."""
+    ply = guard.whole_number(raw, low=0, high=10**9)
+    if ply is None:
         raise Refused("The move did not say which position it was made on.")
     return ply
 
@@ -296,21 +348,29 @@ def match_import(*, data, user) -> Match:
     """Stores a finished match from its record after replaying every move (RecordError if not)."""
     replayed = replay_record(data)
     engine = get_engine(replayed.game)
+    digest = record_digest(replayed)
+    earlier = Match.objects.filter(record_digest=digest).first()
+    if earlier is not None:
+        raise RecordError(f"This record was imported before, as match #{earlier.pk}.")
     now = timezone.now()
-    match = Match.objects.create(
-        game=replayed.game,
-        seed=replayed.seed,
-        options=replayed.options,
-        players=len(replayed.seats),
-        status=Match.Status.FINISHED,
-        ply=len(replayed.moves),
-        state=engine.to_json(replayed.state),
-        result=replayed.result,
-        imported=True,
-        created_by=user if user.is_authenticated else None,
-        started_at=now,
-        finished_at=now,
-    )
+    try:
+        match = Match.objects.create(
+            game=replayed.game,
+            seed=replayed.seed,
+            options=replayed.options,
+            players=len(replayed.seats),
+            status=Match.Status.FINISHED,
+            ply=len(replayed.moves),
+            state=engine.to_json(replayed.state),
+            result=replayed.result,
+            imported=True,
+            record_digest=digest,
+            created_by=user if user.is_authenticated else None,
+            started_at=now,
+            finished_at=now,
+        )
+    except IntegrityError:  # the same record, imported at the same moment
+        raise RecordError("This record was imported before.") from None
     Seat.objects.bulk_create(
         Seat(match=match, index=i, name=name[:60]) for i, name in enumerate(replayed.seats)
     )
@@ -319,6 +379,23 @@ def match_import(*, data, user) -> Match:
         for ply, (seat, move) in enumerate(replayed.moves)
     )
     return match
+
+
+def record_digest(replayed) -> str:
+    """A fingerprint of what a record says happened: game, setup, names, moves and result."""
+    canonical = json.dumps(
+        [
+            replayed.game,
+            replayed.seed,
+            replayed.options,
+            replayed.seats,
+            replayed.moves,
+            replayed.result,
+        ],
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 @transaction.atomic
@@ -371,7 +448,7 @@ def fallen_clocks(now: int) -> list[int]:
 
 def absent_since(match: Match, seat: int) -> int | None:
     """Since when no page of ``seat``'s player has been open (None: one is open now)."""
-    if Presence.objects.filter(match=match, seat=seat).exists():
+    if Presence.objects.filter(match=match, seat=seat, seen_at__gte=fresh_since()).exists():
         return None
     return match.seats.filter(index=seat).values_list("away_since", flat=True).first()
 
@@ -395,10 +472,3 @@ def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
     if claimed is None:
         raise Refused("The player to move is here, or has not been away for a minute yet.")
     return claimed
-
-
-def presence_changed(*, match_id: int, seat: int, now: int | None = None) -> None:
-    """A page of ``seat`` opened or closed: keeps when its player went away up to date."""
-    now = server_now() if now is None else now
-    here = Presence.objects.filter(match_id=match_id, seat=seat).exists()
-    Seat.objects.filter(match_id=match_id, index=seat).update(away_since=None if here else now)

@@ -1,13 +1,19 @@
-"""HTTP side of a match: the page, the POST fallback for moves, resign and invites."""
+"""HTTP side of a match: the page, the POST fallback for moves, resign and joining."""
 
 from __future__ import annotations
+
+import json
 
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from accounts.forms import GuestForm
+from accounts.views import guest_login
+from config.throttle import MOVE_POSTS
 from games import services
 from games.models import Match
 from games.registry import get_game
@@ -21,7 +27,11 @@ def match_page(request, match_id: int):
         "match": match,
         "seat": seat,
         "board_html": cached_board_html(match, seat),
-        "invite_url": request.build_absolute_uri(f"/m/join/{match.invite}/"),
+        # The invite is the key to a private match: shown to its players only.
+        "invite_url": request.build_absolute_uri(reverse("games:join", args=[match.invite]))
+        if seat is not None
+        else None,
+        "custom_options": custom_options(match),
         "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,
@@ -29,26 +39,51 @@ def match_page(request, match_id: int):
     return render(request, "games/match.html", context)
 
 
+def time_control_text(control) -> str:
+    """The match's time control in words, for the join page."""
+    if control.kind == "fischer":
+        return f"{control.base_ms // 60_000} min + {control.increment_ms // 1000} s a turn"
+    if control.kind == "days":
+        return f"{control.days} days a turn"
+    return "No clock"
+
+
+def custom_options(match: Match) -> list[tuple[str, str]]:
+    """Every option the match was set up with, as (name, JSON) for everyone to read."""
+    return [(name, json.dumps(value)) for name, value in sorted(match.options.items())]
+
+
 @require_POST
 def move_post(request, match_id: int):
-    """Plays a move when the WebSocket is down; answers with the mover's fresh fragment."""
+    """Plays a move when the WebSocket is down; answers with the mover's fresh fragment.
+
+    Throttled per player (or address) like the socket's frames, so it is no way around them.
+    """
     get_object_or_404(Match, pk=match_id)
-    message = None
-    try:
-        services.move_play(
-            match_id=match_id,
-            user=request.user,
-            ply=request.POST.get("ply"),
-            move=request.POST.get("move"),
-        )
-    except services.Refused as error:
-        message = str(error)
+    message, status = None, 200
+    who = f"user:{request.user.pk}" if request.user.is_authenticated else client_address(request)
+    if not MOVE_POSTS.take(who):
+        message, status = "Too many moves: slow down a little.", 429
+    else:
+        try:
+            services.move_play(
+                match_id=match_id,
+                user=request.user,
+                ply=request.POST.get("ply"),
+                move=request.POST.get("move"),
+            )
+        except services.Refused as error:
+            message = str(error)
     match = Match.objects.get(pk=match_id)
     if request.htmx:
-        return HttpResponse(board_html(match, match.seat_of(request.user), message))
+        return HttpResponse(board_html(match, match.seat_of(request.user), message), status=status)
     if message:
         messages.error(request, message)
     return redirect("games:match", match_id=match_id)
+
+
+def client_address(request) -> str:
+    return f"address:{request.META.get('REMOTE_ADDR', '')}"
 
 
 @require_POST
@@ -67,24 +102,43 @@ def resign(request, match_id: int):
 
 
 def join(request, invite: str):
-    """The invite link: sign in or pick a guest nickname, then take a seat."""
+    """The invite link: a page naming the match; joining is a POST from it, never this GET."""
     match = get_object_or_404(Match.objects.with_players(), invite=invite)
-    if not request.user.is_authenticated:
-        return render(request, "games/join.html", {"match": match, "next": request.path})
-    try:
-        services.match_join(match_id=match.pk, user=request.user)
-    except services.Refused as error:
-        messages.info(request, str(error))
-    return redirect("games:match", match_id=match.pk)
+    return _join_page(request, match, invite)
 
 
-@require_POST
 def join_open(request, match_id: int):
-    """Joins an open match from the lobby list."""
-    if not request.user.is_authenticated:
-        return redirect(f"/accounts/guest/?next=/m/{match_id}/")
-    try:
-        services.match_join(match_id=match_id, user=request.user)
-    except services.Refused as error:
-        messages.error(request, str(error))
-    return redirect("games:match", match_id=match_id)
+    """The same page for an open match, reached from the lobby list (private ones: 404)."""
+    match = get_object_or_404(Match.objects.with_players(), pk=match_id, private=False)
+    return _join_page(request, match, None)
+
+
+def _join_page(request, match: Match, invite: str | None):
+    """GET shows the game, players, seats, privacy and custom setup; POST takes a seat (a
+    visitor without an account gives a nickname in the same form and plays as a guest).
+
+    A full or finished match says so before anyone is asked for a nickname.
+    """
+    if match.seat_of(request.user) is not None:
+        return redirect("games:match", match_id=match.pk)
+    form = GuestForm(request.POST or None) if not request.user.is_authenticated else None
+    error = None
+    joinable = request.method == "POST" and match.status == Match.Status.WAITING
+    if joinable and (form is None or guest_login(request, form)):
+        try:
+            services.match_join(match_id=match.pk, user=request.user, invite=invite)
+        except services.Refused as refused:
+            error = str(refused)
+        else:
+            return redirect("games:match", match_id=match.pk)
+    match = Match.objects.with_players().get(pk=match.pk)  # seats may have changed meanwhile
+    context = {
+        "match": match,
+        "seats": match.seat_list(),
+        "custom_options": custom_options(match),
+        "time_control": time_control_text(match.control),
+        "form": form,
+        "error": error,
+        "next": request.path,
+    }
+    return render(request, "games/join.html", context, status=400 if error else 200)

@@ -1,7 +1,5 @@
 """Lobby pages: the games, their rules, and creating a match."""
 
-import json
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import guard, selectors, services
 from games.registry import GAMES
 from lobby import catalogue
 from lobby.forms import CreateMatchForm
@@ -46,7 +44,8 @@ def rules(request, slug: str):
 def create(request):
     form = CreateMatchForm(request.POST)
     if not form.is_valid() or form.cleaned_data["game"] not in GAMES:
-        messages.error(request, "Choose a game to play.")
+        errors = [e for field in ("players", "seat") for e in form.errors.get(field, [])]
+        messages.error(request, errors[0] if errors else "Choose a game to play.")
         return redirect("lobby:home")
     slug = form.cleaned_data["game"]
     game = catalogue.game(slug)
@@ -58,10 +57,13 @@ def create(request):
     custom = request.POST.get("options_json", "").strip()
     if custom:
         try:
-            extra = json.loads(custom)
-            if not isinstance(extra, dict):
-                raise ValueError
-        except ValueError:
+            extra = guard.loads(
+                custom, max_bytes=settings.MAX_OPTIONS_BYTES, what="The custom setup"
+            )
+        except guard.BadJSON as error:
+            messages.error(request, str(error))
+            return redirect("lobby:home")
+        if not isinstance(extra, dict):
             messages.error(request, 'The custom setup must be a JSON object, e.g. {"draft": true}.')
             return redirect("lobby:home")
         options.update(extra)
@@ -72,6 +74,7 @@ def create(request):
             options=options,
             seat=form.cleaned_data["seat"],
             players=form.cleaned_data["players"] or game["min_players"],
+            private=form.cleaned_data["private"],
         )
     except services.Refused as error:
         messages.error(request, str(error))

@@ -2,16 +2,33 @@
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
+from huey.contrib.djhuey import HUEY
 
-# Background tasks run inline in tests (set before anything imports the task queue).
-settings.HUEY["immediate"] = True
+from accounts.models import User
+from games import services
+from games.models import Match
+from games.registry import get_engine, get_game
 
-from accounts.models import User  # noqa: E402
-from games import services  # noqa: E402
+# Background tasks run inline in tests, in memory (the browser tests run real workers).
+HUEY.immediate = True
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+
+@pytest.fixture(autouse=True, scope="session")
+def static_urls_without_a_manifest():
+    """Pages render ``{% static %}`` without collected files: with DEBUG off (the default)
+    a server uses the manifest that ``collectstatic`` writes, which tests do not run."""
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages):
+        yield
+
 
 # A fixed Powerdrain setup so tests know which plug comes next.
 PD_OPTIONS = {
@@ -37,8 +54,22 @@ def carol(db):
     return User.objects.create_user("carol", password="pw-carol-123")
 
 
+def create_rigged(*, game: str, options: dict, **kwargs) -> Match:
+    """Creates a match whose hidden setup is fixed too, as only a test may: the lobby and
+    ``match_create`` accept the public parts alone (docs/rules.md §7)."""
+    public = get_game(game).public_options
+    match = services.match_create(
+        game=game, options={k: v for k, v in options.items() if k in public}, **kwargs
+    )
+    engine = get_engine(game)
+    state = engine.setup(players=match.players, seed=match.seed, options=options)
+    Match.objects.filter(pk=match.pk).update(options=options, state=engine.to_json(state))
+    match.refresh_from_db()
+    return match
+
+
 @pytest.fixture
 def match(alice, bob):
     """A running Powerdrain match: alice is seat 0 (positive, to move), bob seat 1."""
-    created = services.match_create(game="powerdrain", creator=alice, options=PD_OPTIONS, seat=0)
+    created = create_rigged(game="powerdrain", creator=alice, options=PD_OPTIONS, seat=0)
     return services.match_join(match_id=created.pk, user=bob)

@@ -128,7 +128,18 @@
     if (board()?.dataset.status !== "finished") setConn("live", "live");
   });
   document.addEventListener("htmx:wsClose", () => { socket = null; setConn("down", "reconnecting…"); });
-  document.addEventListener("htmx:wsAfterMessage", () => { lastMessage = Date.now(); refresh(); });
+  // A refused frame gets a short #frame-error and no board: the board must not stay pending.
+  // Any board that arrives clears the error.
+  document.addEventListener("htmx:wsAfterMessage", (event) => {
+    lastMessage = Date.now();
+    const error = document.getElementById("frame-error");
+    if (String(event.detail.message).startsWith('<p id="frame-error"')) {
+      board()?.classList.remove("pending");
+    } else if (error) {
+      error.hidden = true;
+    }
+    refresh();
+  });
   document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import uuid
 
 from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT
 
 
 def sign_up(page, name: str | None = None) -> str:
@@ -20,12 +24,13 @@ def sign_up(page, name: str | None = None) -> str:
 
 
 def create_match(
-    page, slug: str, seat: str = "0", options: dict | None = None, players=None
+    page, slug: str, seat: str = "0", options: dict | None = None, players=None, private=True
 ) -> str:
     """Creates a match from the lobby card of ``slug``; returns the invite URL."""
     page.goto("/")
     card = page.locator(f"#game-{slug}")
     card.locator("select[name=seat]").select_option(seat)
+    card.locator(f"input[name=private][value='{'1' if private else ''}']").check()
     if players:
         card.locator("select[name=players]").select_option(str(players))
     if options:
@@ -34,6 +39,22 @@ def create_match(
     card.locator("button.button:has-text('New')").click()
     expect(page.locator("#turn")).to_contain_text("Waiting for players")
     return page.locator("#invite-url").input_value()
+
+
+def rig_hidden_setup(server, invite: str, options: dict) -> None:
+    """Fixes a waiting match's hidden setup in the server's database, as only a test may:
+    the lobby accepts the public parts of a setup alone (docs/rules.md §7)."""
+    token = invite.rstrip("/").rsplit("/", 1)[1]
+    code = (
+        "from games.models import Match; from games.registry import get_engine; "
+        f"m = Match.objects.get(invite={token!r}); e = get_engine(m.game); "
+        f"m.options = {options!r}; "
+        "m.state = e.to_json(e.setup(players=m.players, seed=m.seed, options=m.options)); "
+        "m.save(update_fields=['options', 'state'])"
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
+    )
 
 
 def join_as_guest(page, invite: str, nickname: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.flows import create_match, join_as_guest, sign_up, watch
+from tests.browser.flows import create_match, join_as_guest, rig_hidden_setup, sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +24,12 @@ OPTIONS = {
 }
 
 
-def test_three_players_reveal_turn_move_swap_declare_and_see_the_final_reveal(new_page):
+def test_three_players_reveal_turn_move_swap_declare_and_see_the_final_reveal(new_page, server):
     alice = new_page()
     host = sign_up(alice)
-    invite = create_match(alice, "high-voltage-companies", options=OPTIONS, players=3)
+    public = {"rotations": OPTIONS["rotations"], "first": OPTIONS["first"]}
+    invite = create_match(alice, "high-voltage-companies", options=public, players=3)
+    rig_hidden_setup(server, invite, OPTIONS)
     bob = new_page(width=390, height=844)  # a phone
     join_as_guest(bob, invite, "Bob")
     carol = new_page()

@@ -15,10 +15,10 @@ def test_lists_show_new_and_started_matches_without_a_reload(new_page):
 
     host = new_page()
     name = sign_up(host)
-    invite = create_match(host, "powerdrain", seat="0")
+    invite = create_match(host, "powerdrain", seat="0", private=False)
     open_row = lobby.locator("#lists .match-row", has_text=name)
     expect(open_row).to_contain_text("waiting")
-    expect(open_row.locator("button:has-text('Join')")).to_be_visible()
+    expect(open_row.locator("a:has-text('Join')")).to_be_visible()
 
     join_as_guest(new_page(), invite, "Dora")
     expect(lobby.locator("#lists .match-row", has_text=name)).to_contain_text("move 1")

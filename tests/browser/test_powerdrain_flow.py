@@ -66,7 +66,7 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
             screenshot(bob, "powerdrain-midgame-phone")
 
     outcome = ENGINE.outcome(board_position(watcher))
-    names = [host, "Bob"]
+    names = [host, "Bob (guest)"]
     for page in (alice, bob, watcher):
         if outcome["winners"]:
             winner = outcome["winners"][0]

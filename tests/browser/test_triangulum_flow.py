@@ -198,7 +198,7 @@ def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
             expect(page.locator("#last-turn")).to_contain_text("spoiled by the reveal")
             expect(page.locator('[data-side="0"] [data-total]')).to_have_text("0")
         expect(bob.locator("#turn")).to_have_text("Your turn.")
-        expect(alice.locator("#turn")).to_have_text("Waiting for Bob.")
+        expect(alice.locator("#turn")).to_have_text("Waiting for Bob (guest).")
         screenshot(watcher, "triangulum-reveal-spoiled-spectator")
         screenshot(bob, "triangulum-reveal-spoiled-phone")
     finally:

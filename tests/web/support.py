@@ -38,19 +38,23 @@ def cookie_for(user) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-async def connect(match, user=None, origin=b"http://127.0.0.1"):
-    """Opens the match socket as ``user`` (None: an anonymous spectator); returns (socket, accepted)."""
+async def connect(match, user=None, origin=b"http://127.0.0.1", cookie=None, address="127.0.0.1"):
+    """Opens the match socket as ``user`` (None: an anonymous spectator) or with a session
+    ``cookie``, from client ``address``; returns (socket, accepted)."""
     headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
     if user is not None:
-        headers.append((b"cookie", await sync_to_async(cookie_for)(user)))
+        cookie = await sync_to_async(cookie_for)(user)
+    if cookie is not None:
+        headers.append((b"cookie", cookie))
     communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers)
+    communicator.scope["client"] = (address, 50000)
     connected, _ = await communicator.connect()
     return communicator, connected
 
 
-async def connected(match, user=None):
+async def connected(match, user=None, **options):
     """Opens the match socket and insists that it was accepted."""
-    communicator, accepted = await connect(match, user)
+    communicator, accepted = await connect(match, user, **options)
     assert accepted
     return communicator
 

@@ -12,6 +12,7 @@ from games import services
 from games.models import Match
 from games.rendering import board_html
 from games.rules.high_voltage_companies.cards import CARDS, COLOURS, DANGER_IDS, NEW_ROTATIONS
+from tests.conftest import create_rigged
 from tests.web.support import connected
 
 SLUG = "high-voltage-companies"
@@ -35,10 +36,11 @@ def corner_setup(players: int) -> dict:
 
 def start(players: int, options: dict | None = None):
     users = [User.objects.get_or_create(username=name)[0] for name in NAMES[:players]]
-    match = services.match_create(
+    options = options or corner_setup(players)
+    match = create_rigged(
         game=SLUG,
         creator=users[0],
-        options=options or corner_setup(players),
+        options={k: v for k, v in options.items() if v is not None},
         seat=0,
         players=players,
     )

@@ -152,8 +152,9 @@ def test_profile_counts_wins_losses_and_draws_per_game(client, finished, alice, 
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_watch_list_counts_connected_spectators(client, match, alice):
-    spectators = [(await connect(match))[0] for _ in range(2)]
+async def test_watch_list_counts_connected_spectators(client, match, alice, carol):
+    # Two people: an anonymous visitor and carol (spectators count by session or address).
+    spectators = [(await connect(match))[0], (await connect(match, carol))[0]]
     player, _ = await connect(match, alice)
     for c in [*spectators, player]:
         await c.receive_from()

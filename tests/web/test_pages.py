@@ -56,13 +56,11 @@ def test_invite_link_lets_a_guest_pick_a_nickname_and_take_the_seat(client, alic
     client.logout()
     invite = f"/m/join/{match.invite}/"
     assert "Play as guest" in client.get(invite).content.decode()
-    response = client.post("/accounts/guest/", {"nickname": "Zoë", "next": invite})
-    assert response["Location"] == invite
-    response = client.get(invite)
+    response = client.post(invite, {"nickname": "Zoë"})
     assert response["Location"] == f"/m/{match.pk}/"
     match.refresh_from_db()
     guest = User.objects.get(is_guest=True)
-    assert guest.display_name == "Zoë" and not guest.has_usable_password()
+    assert guest.display_name == "Zoë (guest)" and not guest.has_usable_password()
     assert match.status == Match.Status.ACTIVE and match.seat_of(guest) == 1
 
 
@@ -123,6 +121,10 @@ def test_custom_setup_json_fixes_the_options_and_bad_json_is_refused(client, ali
     assert Match.objects.get().state["rows"] == rows
     response = client.post(
         "/matches/new/", {"game": "powerdrain", "options_json": "[1"}, follow=True
+    )
+    assert "not valid JSON" in response.content.decode()
+    response = client.post(
+        "/matches/new/", {"game": "powerdrain", "options_json": "[1]"}, follow=True
     )
     assert "must be a JSON object" in response.content.decode()
     response = client.post(

@@ -27,6 +27,7 @@ MAX_POSTS = 200
 SWAMP_SIZES = (3, 2, 2, 1)  # the seed's swamps: one 3×3, two 2×2, one 1×1
 EMPTY, SWAMP = 0, 3  # cell codes; a post of seat s is s + 1
 MAX_SWAMP_CELLS = 100  # an option may not drown the board: both seats keep room for 100 posts
+MAX_SWAMPS = 8  # and may not list swamps without end (each one costs every later load)
 MOVE_KEYS = {"keep": set(), "mirror": set(), "post": {"at"}}
 
 
@@ -149,6 +150,8 @@ def _result(scores, posts: int):
 def _check_swamps(swamps) -> tuple[tuple[int, int, int], ...]:
     if not isinstance(swamps, list | tuple):
         raise ValueError("swamps must be a list of [x, y, size].")
+    if len(swamps) > MAX_SWAMPS:
+        raise ValueError(f"There may be at most {MAX_SWAMPS} swamps.")
     checked = []
     for swamp in swamps:
         if (

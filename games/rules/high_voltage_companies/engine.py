@@ -131,20 +131,30 @@ class HighVoltageCompaniesEngine(EngineBase):
         if cards is None:
             cards = list(range(48))
             rng.shuffle(cards)
-        if sorted(cards) != list(range(48)) or any(type(c) is not int for c in cards):
+        if (
+            not isinstance(cards, list | tuple)
+            or len(cards) != 48
+            or any(type(c) is not int for c in cards)
+            or sorted(cards) != list(range(48))
+        ):
             raise ValueError("cards must be an order of the 48 card ids 0..47.")
         rotations = options.get("rotations")
         if rotations is None:
             rotations = [rng.randrange(4) for _ in START_UP]
-        if len(rotations) != 4 or any(type(k) is not int or not 0 <= k <= 3 for k in rotations):
+        if (
+            not isinstance(rotations, list | tuple)
+            or len(rotations) != 4
+            or any(type(k) is not int or not 0 <= k <= 3 for k in rotations)
+        ):
             raise ValueError("rotations must be four whole numbers 0..3.")
         companies = options.get("companies")
         if companies is None:
             companies = rng.sample(COLOURS, players)
         if (
-            len(companies) != players
+            not isinstance(companies, list | tuple)
+            or len(companies) != players
             or len(set(companies)) != players
-            or any(c not in COLOURS for c in companies)
+            or any(not isinstance(c, str) or c not in COLOURS for c in companies)
         ):
             raise ValueError("companies must give each seat a different colour.")
         first = options.get("first")

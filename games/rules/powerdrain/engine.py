@@ -94,10 +94,12 @@ class PowerdrainEngine(EngineBase):
         rows = _shuffled(POTENTIALS, rng) if "rows" not in options else options["rows"]
         cols = _shuffled(POTENTIALS, rng) if "cols" not in options else options["cols"]
         plugs = _shuffled(PLUGS, rng) if "plugs" not in options else options["plugs"]
-        if sorted(rows) != list(POTENTIALS) or sorted(cols) != list(POTENTIALS):
+        if not (_order_of(rows, POTENTIALS, int) and _order_of(cols, POTENTIALS, int)):
             raise ValueError("rows and cols must each be an order of 1 3 5 7 9.")
-        if sorted(plugs) != sorted(PLUGS):
+        if not _order_of(plugs, PLUGS, str):
             raise ValueError("plugs must be an order of the 16 plugs 22 … 88.")
+        if type(options.get("draft", False)) is not bool:
+            raise ValueError("draft must be true or false.")
         return State(
             rows=tuple(rows),
             cols=tuple(cols),
@@ -231,6 +233,17 @@ class PowerdrainEngine(EngineBase):
             last=tuple(data["last"]) if data["last"] else None,
             left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
+
+
+def _order_of(value, items: tuple, kind: type) -> bool:
+    """Whether ``value`` is a list holding exactly ``items`` in some order, each of type ``kind``
+    (checked before sorting, so a huge or mixed list costs nothing and 1.0 is not 1)."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == len(items)
+        and all(type(v) is kind for v in value)
+        and sorted(value) == sorted(items)
+    )
 
 
 def _shuffled(items, rng: random.Random) -> list:

@@ -1,0 +1,117 @@
+"""Who has a match socket open: viewer rows, the caps on sockets, and closing them on logout.
+
+Rows leave on every way out of a socket (``MatchConsumer.__call__``). A process that dies
+cannot remove its rows, so each process renews the ``seen_at`` of its own rows while it runs
+(``keep_alive``) and deletes every row nobody renewed for ``PRESENCE_SECONDS``; the first
+socket of a process does that at once, so a restart cleans up after the process before it.
+Counts only look at fresh rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from datetime import datetime, timedelta
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_out
+from django.dispatch import receiver
+from django.utils import timezone
+
+from games.models import Match, Presence, Seat
+
+SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
+_keepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+
+
+class TooManySockets(Exception):
+    """A session or an address already has as many sockets open as it may."""
+
+
+def session_group(session_key: str) -> str:
+    return f"session.{session_key}"
+
+
+def fresh_since(now: datetime | None = None) -> datetime:
+    return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)
+
+
+def arrive(*, match: Match, channel_name: str, seat, viewer: str, address: str) -> None:
+    """Counts a socket in, or raises TooManySockets."""
+    fresh = Presence.objects.filter(seen_at__gte=fresh_since())
+    if fresh.filter(viewer=viewer).count() >= settings.SOCKETS_PER_SESSION:
+        raise TooManySockets
+    if fresh.filter(address=address).count() >= settings.SOCKETS_PER_ADDRESS:
+        raise TooManySockets
+    Presence.objects.create(
+        match=match,
+        channel_name=channel_name,
+        seat=seat,
+        viewer=viewer,
+        address=address,
+        server=SERVER,
+        seen_at=timezone.now(),
+    )
+    if seat is not None:
+        Seat.objects.filter(match=match, index=seat).update(away_since=None)
+
+
+def leave(channel_name: str) -> None:
+    rows = Presence.objects.filter(channel_name=channel_name)
+    gone = list(rows.exclude(seat=None).values_list("match_id", "seat"))
+    rows.delete()
+    _mark_away(gone)
+
+
+def renew() -> None:
+    """This process's rows are alive; rows nobody renewed in time (a dead process) go."""
+    now = timezone.now()
+    Presence.objects.filter(server=SERVER).update(seen_at=now)
+    stale = Presence.objects.filter(seen_at__lt=fresh_since(now))
+    gone = list(stale.exclude(seat=None).values_list("match_id", "seat"))
+    stale.delete()
+    _mark_away(gone)
+
+
+def seats_here(match_id: int) -> set[int]:
+    """The seats of ``match_id`` whose player has a page open now."""
+    fresh = Presence.objects.filter(match_id=match_id, seen_at__gte=fresh_since())
+    return set(fresh.exclude(seat=None).values_list("seat", flat=True))
+
+
+def _mark_away(gone) -> None:
+    """Seats whose last page closed are away from now on (absence claims count from here)."""
+    now = time.time_ns() // 1_000_000
+    for match_id, seat in set(gone):
+        if seat not in seats_here(match_id):
+            Seat.objects.filter(match_id=match_id, index=seat, away_since=None).update(
+                away_since=now
+            )
+
+
+def keep_alive() -> None:
+    """Starts this event loop's renewer once (the first socket of a process)."""
+    loop = asyncio.get_running_loop()
+    task = _keepers.get(loop)
+    if task is None or task.done():
+        for old in [old for old in _keepers if old.is_closed()]:
+            del _keepers[old]
+        _keepers[loop] = loop.create_task(_renew_forever())
+
+
+async def _renew_forever() -> None:
+    while True:
+        await database_sync_to_async(renew)()
+        await asyncio.sleep(settings.PRESENCE_SECONDS / 3)
+
+
+@receiver(user_logged_out)
+def close_sockets_of_session(sender, request, user, **kwargs) -> None:
+    """Logging out ends the session's sockets too: they were opened with its rights."""
+    key = request.session.session_key if request is not None else None
+    if key:
+        async_to_sync(get_channel_layer().group_send)(session_group(key), {"type": "session.ended"})

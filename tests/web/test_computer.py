@@ -1,0 +1,75 @@
+"""Computer players at the table: bot seats, bot turns found from the database, never twice."""
+
+import pytest
+
+from games import computer, services, tasks
+from games.models import Match, Move
+from games.registry import get_engine
+
+
+def test_playing_the_computer_starts_at_once_with_a_marked_bot(alice):
+    match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
+    assert match.status == Match.Status.ACTIVE
+    bot = match.seat_list()[0].user
+    assert bot.is_bot and bot.bot_level == "easy" and bot.display_name == "Computer (Easy)"
+    assert not bot.has_usable_password()
+    assert computer.bot_to_move(match) == bot
+
+
+def test_a_bot_turn_left_by_a_restart_is_found_and_played(alice):
+    """No task ran (a worker was down): the turn is found from the database and played."""
+    match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
+    assert computer.waiting_for_bots() == [match.pk]
+    tasks.catch_up()  # what a worker does when it starts (tasks run inline in tests)
+    match.refresh_from_db()
+    assert match.ply == 1 and computer.waiting_for_bots() == []
+    assert Move.objects.get(match=match).seat == 0
+
+
+def test_a_bot_turn_found_twice_is_played_once(alice):
+    match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
+    engine = get_engine("powerdrain")
+    view = engine.view(engine.from_json(match.state), 0)
+    assert computer.play_turn(match.pk)
+    assert not computer.play_turn(match.pk)  # now the human is to move
+    # A second worker that chose its move on the old position is refused by the ply check.
+    stale = next(iter(engine.legal_moves(engine.from_json(match.state), 0)))
+    with pytest.raises(services.Refused, match="board changed"):
+        services.move_play(match_id=match.pk, user=match.seat_list()[0].user, ply=0, move=stale)
+    assert Move.objects.filter(match=match).count() == 1 and view["to_move"] == [0]
+
+
+def test_two_bots_of_one_level_play_each_other_to_the_end(alice):
+    match = services.match_create(
+        game="powerdrain", creator=alice, bots={0: "easy", 1: "easy"}, players=2
+    )
+    names = [s.user.display_name for s in match.seat_list()]
+    assert names == ["Computer (Easy)", "Computer (Easy) 2"]
+    assert match.seat_of(alice) is None  # the creator watches
+    while computer.play_turn(match.pk):
+        pass
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.ply == 16
+
+
+def test_any_empty_seat_of_a_power_companies_match_can_take_a_bot(alice, bob):
+    match = services.match_create(
+        game="high-voltage-companies", creator=alice, seat=0, players=4, bots={2: "medium"}
+    )
+    assert match.status == Match.Status.WAITING
+    services.match_join(match_id=match.pk, user=bob)
+    match = services.match_seat_bot(match_id=match.pk, user=alice, seat=3, level="hard")
+    assert match.status == Match.Status.ACTIVE
+    assert [s.user.bot_level for s in match.seat_list()] == ["", "", "medium", "hard"]
+    with pytest.raises(services.Refused):
+        services.match_seat_bot(match_id=match.pk, user=alice, seat=1, level="easy")
+
+
+def test_only_the_creator_seats_bots_and_only_levels_that_exist(alice, bob):
+    match = services.match_create(game="high-voltage-companies", creator=alice, seat=0, players=3)
+    with pytest.raises(services.Refused, match="created"):
+        services.match_seat_bot(match_id=match.pk, user=bob, seat=1, level="easy")
+    with pytest.raises(services.Refused, match="plays"):
+        services.match_seat_bot(match_id=match.pk, user=alice, seat=1, level="godlike")
+    with pytest.raises(services.Refused):
+        services.match_create(game="powerdrain", creator=alice, bots={5: "easy"})

@@ -1,0 +1,153 @@
+"""Clocks, flags, absence claims and correspondence emails (docs/rules.md §7).
+
+Every service takes the server's time as ``now``: these tests pass their own clock and
+never wait for a deadline.
+"""
+
+import threading
+
+import pytest
+from django.core import mail
+from django.db import connection
+
+from accounts.models import User
+from games import notices, presence, services
+from games.clocks import DAY_MS, TimeControl
+from games.models import Match, Move, Presence
+
+T0 = 1_800_000_000_000
+PLACE = {"type": "place", "at": [0, 0]}
+
+
+def timed(alice, bob, control="1+0", **kwargs):
+    created = services.match_create(
+        game="powerdrain",
+        creator=alice,
+        seat=0,
+        time_control=TimeControl.parse(control),
+        **kwargs,
+    )
+    return services.match_join(match_id=created.pk, user=bob, now=T0)
+
+
+def test_a_move_charges_the_movers_clock_by_the_servers_time(alice, bob):
+    match = timed(alice, bob, "3+2")
+    assert match.clock_ms == [180_000, 180_000] and match.deadline == T0 + 180_000
+    match = services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE, now=T0 + 7000)
+    assert match.clock_ms == [175_000, 180_000]  # 180 − 7 + 2 seconds
+    assert match.turn_started == T0 + 7000 and match.deadline == T0 + 187_000
+
+
+def test_a_move_after_the_flag_loses_on_time_and_is_not_played(alice, bob):
+    match = timed(alice, bob)
+    with pytest.raises(services.Refused, match="time ran out"):
+        services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE, now=T0 + 60_000)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["winners"] == [1] and match.result["reason"] == "time"
+    assert list(match.moves.values_list("seat", "move")) == [
+        (0, {"type": "leave", "reason": "time"})
+    ]
+
+
+def test_a_flag_falls_with_nobody_connected_and_only_once(alice, bob):
+    match = timed(alice, bob)
+    assert Presence.objects.count() == 0
+    assert services.fallen_clocks(T0 + 59_999) == []
+    assert not services.clock_flag(match_id=match.pk, now=T0 + 59_999)
+    assert services.fallen_clocks(T0 + 60_000) == [match.pk]
+    assert services.clock_flag(match_id=match.pk, now=T0 + 60_000)
+    assert not services.clock_flag(match_id=match.pk, now=T0 + 61_000)
+    match.refresh_from_db()
+    assert match.result["reason"] == "time" and match.moves.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_flag_jobs_racing_in_several_workers_record_one_loss(alice, bob):
+    """On PostgreSQL (make test-scale) these are real concurrent transactions."""
+    match = timed(alice, bob)
+    results, barrier = [], threading.Barrier(6)
+
+    def flag():
+        try:
+            barrier.wait()
+            results.append(services.clock_flag(match_id=match.pk, now=T0 + 90_000))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=flag) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count(True) == 1
+    assert Move.objects.filter(match=match).count() == 1
+
+
+def test_an_untimed_match_never_falls(alice, bob):
+    match = timed(alice, bob, "none")
+    assert match.deadline is None
+    assert not services.clock_flag(match_id=match.pk, now=T0 + 100 * DAY_MS)
+
+
+def test_the_absent_player_to_move_can_be_claimed_after_a_minute(alice, bob):
+    match = timed(alice, bob, "5+0")
+    with pytest.raises(services.Refused, match="a minute"):
+        services.match_claim(match_id=match.pk, user=bob, now=T0 + 59_000)
+    with pytest.raises(services.Refused, match="Only a player"):
+        services.match_claim(match_id=match.pk, user=None, now=T0 + 61_000)
+    match = services.match_claim(match_id=match.pk, user=bob, now=T0 + 61_000)
+    assert match.result == {**match.result, "winners": [1], "reason": "abandoned"}
+
+
+def test_an_open_page_keeps_the_player_from_being_claimed(alice, bob):
+    match = timed(alice, bob, "5+0")
+    tab = {"match": match, "seat": 0, "viewer": "alice", "address": "127.0.0.1"}
+    presence.arrive(channel_name="alice-tab", **tab)
+    presence.arrive(channel_name="alice-other-tab", **tab)
+    now = services.server_now()
+    with pytest.raises(services.Refused):
+        services.match_claim(match_id=match.pk, user=bob, now=now + 600_000)
+    presence.leave("alice-tab")
+    with pytest.raises(services.Refused):  # her other tab is still open
+        services.match_claim(match_id=match.pk, user=bob, now=now + 600_000)
+    presence.leave("alice-other-tab")
+    with pytest.raises(services.Refused, match="a minute"):
+        services.match_claim(match_id=match.pk, user=bob, now=now + 30_000)
+    services.match_claim(match_id=match.pk, user=bob, now=now + 600_000)
+
+
+def test_untimed_and_correspondence_matches_cannot_be_claimed(alice, bob):
+    for control in ("none", "3d"):
+        match = timed(alice, bob, control)
+        with pytest.raises(services.Refused, match="Only matches with a clock"):
+            services.match_claim(match_id=match.pk, user=bob, now=T0 + 10 * DAY_MS)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_correspondence_players_get_one_turn_email_and_one_reminder_a_day():
+    alice = User.objects.create_user("alice", email="alice@example.org", password="x")
+    bob = User.objects.create_user("bob", email="bob@example.org", password="x")
+    quiet = User.objects.create_user("quiet", email="q@example.org", password="x")
+    quiet.email_notices = False
+    quiet.save()
+    match = timed(alice, bob, "1d")
+    assert [m.to for m in mail.outbox] == [["alice@example.org"]]
+    assert "Your turn" in mail.outbox[0].subject and f"/m/{match.pk}/" in mail.outbox[0].body
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE, now=T0 + 1000)
+    assert mail.outbox[-1].to == ["bob@example.org"]
+    mail.outbox.clear()
+    assert notices.send_reminders(T0 + 1000) == 0  # a day is left
+    late = T0 + 1000 + DAY_MS - 3_600_000
+    assert notices.send_reminders(late) == 1
+    assert notices.send_reminders(late + 60_000) == 0
+    assert [m.to for m in mail.outbox] == [["bob@example.org"]]
+    assert "running out" in mail.outbox[0].subject
+    other = timed(quiet, alice, "1d")
+    mail.outbox.clear()
+    services.move_play(match_id=other.pk, user=quiet, ply=0, move=PLACE, now=T0 + 2000)
+    assert [m.to for m in mail.outbox] == [["alice@example.org"]]
+    services.move_play(
+        match_id=other.pk, user=alice, ply=1, move={"type": "place", "at": [1, 1]}, now=T0 + 3000
+    )
+    assert [m.to for m in mail.outbox] == [["alice@example.org"]]  # quiet opted out
