@@ -83,6 +83,7 @@ def test_a_running_board_fits_a_desktop_screen_and_a_phone_column(new_page, seed
 
     phone = log_in(new_page, PHONE)
     phone.goto(f"/m/{running[slug]}/")
+    expect(phone.locator("#conn")).to_have_text("live")  # the connect push has been swapped in
     no_horizontal_scroll(phone)
     # One column in the order of play: players, whose turn, the board, then the moves.
     tops = [box(phone, s)["y"] for s in (".seats", "#turn", ".board-svg", ".moves")]
