@@ -5,7 +5,11 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from markupsafe import Markup
 
+<<<<<<< HEAD
 from games import clocks, fragments
+=======
+from games import fragments, movelog
+>>>>>>> ux
 from games.models import Match
 from games.registry import get_game
 from games.rules import LEAVE_NOTATION
@@ -78,6 +82,7 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
             "clock": _clock(match, control, s.index, running and s.index in view["to_move"]),
             "index": s.index,
             "name": s.display_name if (s.user_id or s.name) else "open seat",
+            "username": s.user.username if s.user_id else None,
             "open": s.user is None,
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
@@ -118,12 +123,13 @@ def board_page_context(
     match: Match, seat: int | None, message: str | None = None, shared: list | None = None
 ) -> dict:
     viewer = viewer_context(match, seat)
-    view = viewer["view"]
+    view = settled_view(match, viewer["view"])
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = get_game(match.game).board.context(view, seat, viewer["legal"])
+    log = movelog.rows(match, players)
     return {
         "match": match,
         "seat": seat,
@@ -135,15 +141,28 @@ def board_page_context(
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared),
+        "moves": log,
+        "last_turn": movelog.last_turn_text(log, view["to_move"]),
     }
 
 
+<<<<<<< HEAD
 def _claim_label(match: Match, players: list[dict]) -> str | None:
     """What claiming an absent mover is called here, in a real-time match (else None)."""
     if not match.control.realtime:
         return None
     still_in = sum(1 for p in players if not p["left"])
     return "Claim victory" if still_in == 2 else "Drop the absent player"
+=======
+def settled_view(match: Match, view: dict) -> dict:
+    """The view as the board shows it: nobody moves before every seat is taken, and a finished
+    match whose engine position still runs (ended outside the rules) reads as over."""
+    if match.status == Match.Status.WAITING:
+        return {**view, "to_move": []}
+    if match.status == Match.Status.FINISHED and view["outcome"] is None:
+        return {**view, "to_move": [], "outcome": match.result}
+    return view
+>>>>>>> ux
 
 
 def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:

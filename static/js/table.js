@@ -27,7 +27,7 @@
   }
 
   function tickClocks() {
-    document.querySelectorAll("#board .clock[data-deadline]").forEach((el) => {
+    document.querySelectorAll("#match-side .clock[data-deadline]").forEach((el) => {
       const left = Number(el.dataset.deadline) - serverNow();
       el.textContent = clockText(left);
       el.classList.toggle("low", el.dataset.days === undefined && left < 20000);
@@ -42,18 +42,18 @@
 
   function showPresence() {
     const away = presence();
-    const board = document.getElementById("board");
-    if (!board) return;
-    board.querySelectorAll(".seat[data-seat]").forEach((seat) => {
+    const side = document.getElementById("match-side");
+    if (!side) return;
+    side.querySelectorAll(".seat[data-seat]").forEach((seat) => {
       const since = away[seat.dataset.seat];
       if (since === undefined) return;
       seat.classList.toggle("here", since === null);
       seat.classList.toggle("away", since !== null);
       seat.title = since === null ? "connected" : "not connected";
     });
-    const claim = board.querySelector("[data-claim]");
+    const claim = side.querySelector("[data-claim]");
     if (!claim) return;
-    const mover = board.querySelector(".seat.to-move");
+    const mover = side.querySelector(".seat.to-move");
     const since = mover ? away[mover.dataset.seat] : null;
     claim.hidden = !(
       mover && Number(mover.dataset.seat) !== mySeat && since !== null && since !== undefined &&
