@@ -5,11 +5,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from markupsafe import Markup
 
-<<<<<<< HEAD
-from games import clocks, fragments
-=======
-from games import fragments, movelog
->>>>>>> ux
+from games import clocks, fragments, movelog
 from games.models import Match
 from games.registry import get_game
 from games.rules import LEAVE_NOTATION
@@ -146,14 +142,14 @@ def board_page_context(
     }
 
 
-<<<<<<< HEAD
 def _claim_label(match: Match, players: list[dict]) -> str | None:
     """What claiming an absent mover is called here, in a real-time match (else None)."""
     if not match.control.realtime:
         return None
     still_in = sum(1 for p in players if not p["left"])
     return "Claim victory" if still_in == 2 else "Drop the absent player"
-=======
+
+
 def settled_view(match: Match, view: dict) -> dict:
     """The view as the board shows it: nobody moves before every seat is taken, and a finished
     match whose engine position still runs (ended outside the rules) reads as over."""
@@ -162,7 +158,6 @@ def settled_view(match: Match, view: dict) -> dict:
     if match.status == Match.Status.FINISHED and view["outcome"] is None:
         return {**view, "to_move": [], "outcome": match.result}
     return view
->>>>>>> ux
 
 
 def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:

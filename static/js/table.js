@@ -26,11 +26,18 @@
     return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
   }
 
+  let flagAsked = null;  // the deadline this page last asked the server to check
+
   function tickClocks() {
     document.querySelectorAll("#match-side .clock[data-deadline]").forEach((el) => {
       const left = Number(el.dataset.deadline) - serverNow();
       el.textContent = clockText(left);
       el.classList.toggle("low", el.dataset.days === undefined && left < 20000);
+      // At zero the page asks once; the server's clock decides, and everyone sees the result.
+      if (left <= 0 && flagAsked !== el.dataset.deadline) {
+        const form = document.getElementById("flag-form");
+        if (form) { flagAsked = el.dataset.deadline; htmx.trigger(form, "submit"); }
+      }
     });
   }
 
