@@ -1,14 +1,26 @@
-"""Load benchmark: many concurrent Powerdrain matches over real WebSockets.
+"""Load benchmark: many concurrent matches over real WebSockets.
 
 Starts its own Daphne server(s) on a fresh database, seats simulated players and
-spectators, and lets every match move ``rate`` times a second on average with
-random legal moves read off the board each client receives (the mover thinks for
-an exponentially distributed time, so moves arrive independently, as from people).
-Prints moves per second and the move round trip (player sends → opponent and
-spectators receive the new ply) as p50/p95/p99, plus how many pushes a client saw
-skip a ply (it resynchronises from the next full fragment, so a skip is never silent).
+spectators, and lets every match move ``rate`` times a second on average with random
+legal moves (the mover thinks for an exponentially distributed time, so moves arrive
+independently, as from people). Every match starts at a random ply of a random game,
+so boards are of all sizes; ``--games all`` mixes the five games, the default plays
+Powerdrain alone. Prints per run:
+
+- moves per second and the move round trip (player sends → opponent and spectators
+  receive the new ply) as p50/p95/p99, and how many pushes a client saw skip a ply
+  (it resynchronises from the next full fragment, so a skip is never silent);
+- server CPU milliseconds per move, from the operating system's accounting of every
+  server process over the measured window (Daphne; on the scale path also this
+  database's PostgreSQL backends and the Redis server, which other users may share);
+- bytes pushed per move (to all viewers) and per push (median, p95, max);
+- this script's own CPU share: above a third of a core its queueing inflates the round trip.
+
+Timings depend on the machine and on what else runs there; CPU per move and bytes
+travel between machines far better.
 
     .venv/bin/python bench/load.py                      # embedded: SQLite + in-memory layer
+    .venv/bin/python bench/load.py --games all          # the five games mixed
     .venv/bin/python bench/load.py --scale              # PostgreSQL + Redis, two Daphne processes
     .venv/bin/python bench/load.py --sweep 100,200,300  # highest load with p95 under 50 ms
 """
@@ -17,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import html
 import json
 import math
 import os
@@ -33,12 +44,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 PLY = re.compile(r'id="board"[^>]*data-ply="(\d+)"[^>]*data-status="(\w+)"')
-MOVES = re.compile(r'data-move="([^"]*)"')
-PLIES_PER_MATCH = 16
+GAMES = ("powerdrain", "high-voltage", "high-voltage-companies", "hive", "triangulum")
+PLIES_PER_MATCH = 16  # Powerdrain's length, which sets how many matches a slot may need
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def setup_environment(scale: bool, var_dir: Path) -> dict:
-    env = {"VAR_DIR": str(var_dir), "DEBUG": "0", "SECRET_KEY": "bench"}
+    # Every simulated viewer connects from this one address, spectators without a session.
+    env = {
+        "VAR_DIR": str(var_dir),
+        "DEBUG": "0",
+        "SECRET_KEY": "bench",
+        "SOCKETS_PER_ADDRESS": "1000000",
+        "SOCKETS_PER_SESSION": "1000000",
+    }
     if scale:
         from tests.browser.conftest import fresh_postgres_database
 
@@ -57,8 +76,13 @@ def setup_environment(scale: bool, var_dir: Path) -> dict:
     return env
 
 
-def create_slots(slots: int, matches_per_slot: int, tag: str):
-    """Returns, per slot, a list of (match id, cookie seat 0, cookie seat 1, spectator cookie)."""
+def create_slots(slots: int, matches_per_slot: int, tag: str, games: list[str]):
+    """Returns, per slot, its players' cookies and matches (game, id, ply, engine state).
+
+    Slots take the games in turn. Each match starts at a random ply of a random game of
+    its own, so boards of all sizes and move lists of all lengths are on screen at once,
+    and matches end (and viewers reconnect to the next one) at all times.
+    """
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -80,55 +104,65 @@ def create_slots(slots: int, matches_per_slot: int, tag: str):
         # No password: hashing would dominate the setup.
         a = User.objects.create(username=f"bench-{tag}-a{slot}")
         b = User.objects.create(username=f"bench-{tag}-b{slot}")
-        ca, cb = cookie(a), cookie(b)
+        game = games[slot % len(games)]
         matches = []
-        for index in range(matches_per_slot):
-            match = services.match_create(game="powerdrain", creator=a, seat=0)
+        for _ in range(matches_per_slot):
+            match = services.match_create(game=game, creator=a, seat=0)
             match = services.match_join(match_id=match.pk, user=b)
-            if index == 0:
-                # Start the slots' first matches at spread-out plies, so matches end (and
-                # viewers reconnect) at all times rather than all together every 16 seconds.
-                play_ahead(match, [a, b], slot * (PLIES_PER_MATCH - 2) // slots, rng)
-            matches.append(match.pk)
-        result.append({"matches": matches, "cookies": [ca, cb]})
+            matches.append(play_ahead(match, rng))
+        result.append({"matches": matches, "cookies": [cookie(a), cookie(b)]})
     return result
 
 
-def play_ahead(match, users, plies: int, rng: random.Random) -> None:
-    from bench.playout import any_legal
-    from games import services
-    from games.models import Match
+def play_ahead(match, rng: random.Random) -> dict:
+    """Moves ``match`` to a random ply short of the end of a random game, written as the
+    move service writes it (state, ply, move log): the set-up is not what is measured."""
+    from games.models import Move
     from games.registry import get_engine
 
     engine = get_engine(match.game)
-    choose = any_legal(engine)
-    for _ in range(plies):
-        match = Match.objects.get(pk=match.pk)
-        state = engine.from_json(match.state)
-        seat = engine.to_move(state)[0]
-        move = choose(state, seat, rng)
-        services.move_play(match_id=match.pk, user=users[seat], ply=match.ply, move=move)
+    state = engine.from_json(match.state)
+    states, moves = [state], []
+    while movers := engine.to_move(state):
+        move = engine.random_move(state, movers[0], rng)
+        moves.append((movers[0], move))
+        state = engine.apply(state, movers[0], move)
+        states.append(state)
+    ply = rng.randrange(max(1, len(moves) - 1))
+    Move.objects.bulk_create(
+        Move(match=match, ply=i, seat=seat, move=move) for i, (seat, move) in enumerate(moves[:ply])
+    )
+    match.ply, match.state = ply, engine.to_json(states[ply])
+    match.save(update_fields=["ply", "state"])
+    return {"id": match.pk, "engine": engine, "states": {ply: states[ply]}}
 
 
 class Stats:
     def __init__(self):
         self.sent: dict[tuple[int, int], float] = {}  # (match, ply after the move) -> send time
         self.latencies: list[float] = []
+        self.pushes: list[int] = []  # bytes of each frame a client received while recording
         self.moves = 0
         self.skips = 0
         self.errors = 0
         self.recording = False
+        self.client_cpu = 0.0  # this script's share of a core over the measured window
+        self.server_cpu: dict[str, float] = {}  # CPU seconds per server component, same window
 
 
-async def client(
-    url, cookie, match_id, seat, stats: Stats, rate, stop_at, done: asyncio.Event, origin
-):
-    """One browser tab: a player (seat 0/1) or a spectator (seat None)."""
+async def client(url, cookie, match, seat, stats: Stats, rate, stop_at, done, origin):
+    """One browser tab: a player (seat 0/1) or a spectator (seat None).
+
+    A player moves from the positions this script itself played (``match["states"]``
+    by ply): only its players move, so it knows every position without reading secrets
+    off a board, and picks moves the way the engine benchmarks do.
+    """
     import websockets
 
     headers = {"Origin": origin}
     if cookie:
         headers["Cookie"] = cookie
+    match_id, engine, states = match["id"], match["engine"], match["states"]
     last_ply = -1
     async with websockets.connect(
         f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22
@@ -139,6 +173,8 @@ async def client(
             except TimeoutError:
                 continue
             now = time.monotonic()
+            if stats.recording:
+                stats.pushes.append(len(frame.encode()))
             found = PLY.search(frame)
             if not found:
                 stats.errors += 1
@@ -156,13 +192,17 @@ async def client(
             if status == "finished":
                 done.set()
                 break
-            moves = MOVES.findall(frame)
-            if seat is not None and moves and now < stop_at:
+            state = states.get(ply)
+            if seat is None or state is None or seat not in engine.to_move(state):
+                continue
+            if now < stop_at:
                 # Think time: exponential with mean 1/rate, so each match moves about `rate`
                 # times a second and the matches' moves arrive independently (as a Poisson
                 # stream), not in lockstep.
                 await asyncio.sleep(random.expovariate(rate))
-                move = html.unescape(random.choice(moves))
+                move = engine.random_move(state, seat, random)
+                states[ply + 1] = engine.apply(state, seat, move)
+                states.pop(ply - 1, None)
                 stats.sent[(match_id, ply + 1)] = time.monotonic()
                 await ws.send(json.dumps({"move": move, "ply": ply}))
                 stats.moves += stats.recording
@@ -170,7 +210,7 @@ async def client(
 
 async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
     """Plays the slot's matches one after another until the time is up."""
-    for index, match_id in enumerate(slot["matches"]):
+    for index, match in enumerate(slot["matches"]):
         if time.monotonic() >= stop_at:
             return
         done = asyncio.Event()
@@ -178,7 +218,7 @@ async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
             client(
                 urls[seat % len(urls)],
                 slot["cookies"][seat],
-                match_id,
+                match,
                 seat,
                 stats,
                 rate,
@@ -192,7 +232,7 @@ async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
             client(
                 urls[(index + s + 1) % len(urls)],
                 None,
-                match_id,
+                match,
                 None,
                 stats,
                 rate,
@@ -205,7 +245,54 @@ async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
         await asyncio.gather(*tasks)
 
 
-async def measure(slots, urls, rate, seconds, spectators_per_match, origin, warmup=3.0):
+class ServerCPU:
+    """CPU seconds the operating system charged to the server processes, per component."""
+
+    def __init__(self, servers, env: dict):
+        self.pids = [server.proc.pid for server in servers]
+        self.database = env.get("DATABASE_URL")
+        self.redis = env.get("REDIS_URL")
+
+    def sample(self) -> dict[str, float]:
+        used = {"daphne": sum(process_cpu(pid) for pid in self.pids)}
+        if self.database:
+            import psycopg
+
+            base, _, name = self.database.rpartition("/")
+            with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+                rows = conn.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = %s", (name,)
+                ).fetchall()
+            # Backends are keyed by pid: one that ends in the window drops out (Daphne's
+            # connections are persistent, so that is rare).
+            used.update({f"pg:{pid}": process_cpu(pid) for (pid,) in rows})
+        if self.redis:
+            import redis
+
+            info = redis.Redis.from_url(self.redis).info("cpu")
+            used["redis"] = info["used_cpu_user"] + info["used_cpu_sys"]
+        return used
+
+    @staticmethod
+    def spent(before: dict, after: dict) -> dict[str, float]:
+        """Seconds per component between two samples (a backend born in between from zero)."""
+        total: dict[str, float] = {}
+        for name, value in after.items():
+            component = name.partition(":")[0]
+            total[component] = total.get(component, 0.0) + value - before.get(name, 0.0)
+        return total
+
+
+def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+async def measure(slots, urls, rate, seconds, spectators_per_match, origin, cpu, warmup=3.0):
     stats = Stats()
     start = time.monotonic()
     stop_at = start + warmup + seconds
@@ -216,11 +303,14 @@ async def measure(slots, urls, rate, seconds, spectators_per_match, origin, warm
         )
     )
     await asyncio.sleep(warmup)
+    server_before, client_before = cpu.sample(), time.process_time()
     stats.recording = True
     began = time.monotonic()
     await asyncio.sleep(seconds)
     stats.recording = False
     elapsed = time.monotonic() - began
+    stats.client_cpu = (time.process_time() - client_before) / elapsed
+    stats.server_cpu = ServerCPU.spent(server_before, cpu.sample())
     await runner
     return stats, elapsed
 
@@ -235,12 +325,25 @@ def percentile(values, p):
 def report(label, stats, elapsed):
     ms = [v * 1000 for v in stats.latencies]
     p50, p95, p99 = (percentile(ms, p) for p in (50, 95, 99))
+    moves = max(stats.moves, 1)
+    cpu = " + ".join(f"{name} {s * 1000 / moves:.2f}" for name, s in stats.server_cpu.items())
+    total_cpu = sum(stats.server_cpu.values()) * 1000 / moves
+    pushes = stats.pushes or [0]
     print(
         f"{label}: {stats.moves / elapsed:7.1f} moves/s | round trip ms p50 {p50:6.1f}  "
         f"p95 {p95:6.1f}  p99 {p99:6.1f}  (n={len(ms)}, mean {statistics.fmean(ms) if ms else 0:.1f}) | "
-        f"skipped plies {stats.skips}, errors {stats.errors}",
+        f"skipped plies {stats.skips}, errors {stats.errors}\n"
+        f"    server CPU {total_cpu:.2f} ms/move ({cpu}) | pushed {sum(pushes) / moves / 1024:.1f} KiB/move; "
+        f"per push KiB median {percentile(pushes, 50) / 1024:.1f}  p95 {percentile(pushes, 95) / 1024:.1f}  "
+        f"max {max(pushes) / 1024:.1f} (n={len(stats.pushes)}) | load client {stats.client_cpu:.0%} of a core",
         flush=True,
     )
+    if stats.client_cpu > 1 / 3:
+        print(
+            "    warning: the load client used more than a third of a core; its own queueing "
+            "inflates the round trip",
+            flush=True,
+        )
     return p95
 
 
@@ -258,6 +361,11 @@ def main():
         "--scale", action="store_true", help="PostgreSQL + Redis with two Daphne processes"
     )
     parser.add_argument(
+        "--games",
+        default="powerdrain",
+        help=f"comma-separated games, or 'all' for the mixed workload ({', '.join(GAMES)})",
+    )
+    parser.add_argument(
         "--sweep",
         help="comma-separated match counts (spectators in proportion); stops when p95 reaches 50 ms",
     )
@@ -266,24 +374,28 @@ def main():
     from tests.browser.conftest import Server
 
     steps = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.matches]
+    games = list(GAMES) if args.games == "all" else args.games.split(",")
     var_dir = Path(tempfile.mkdtemp(prefix="bench-"))
     env = setup_environment(args.scale, var_dir)
     per_slot = math.ceil((args.seconds + 10) * args.rate / PLIES_PER_MATCH) + 1
     servers = [Server(var_dir, env).start() for _ in range(2 if args.scale else 1)]
     urls = [s.url.replace("http", "ws", 1) for s in servers]
+    cpu = ServerCPU(servers, env)
     mode = "PostgreSQL + Redis, 2 Daphne" if args.scale else "SQLite + in-memory, 1 Daphne"
     print(
-        f"# {mode}; {args.rate:g} move/s per match; {args.seconds:g}s measured per step", flush=True
+        f"# {mode}; {', '.join(games)}; {args.rate:g} move/s per match; "
+        f"{args.seconds:g}s measured per step",
+        flush=True,
     )
     best = None
     try:
         for step, count in enumerate(steps):
-            slots = create_slots(count, per_slot, tag=str(step))
+            slots = create_slots(count, per_slot, tag=str(step), games=games)
             # A sweep keeps the ratio of spectators to matches (100 + 100: one per match).
             spectators = round(args.spectators * count / args.matches)
             extra = [spectators // count + (i < spectators % count) for i in range(count)]
             stats, elapsed = asyncio.run(
-                measure(slots, urls, args.rate, args.seconds, extra, servers[0].url)
+                measure(slots, urls, args.rate, args.seconds, extra, servers[0].url, cpu)
             )
             p95 = report(f"{count:4d} matches + {spectators} spectators", stats, elapsed)
             if p95 < 50:
