@@ -145,6 +145,7 @@ class Stats:
         self.moves = 0
         self.skips = 0
         self.errors = 0
+        self.refused = 0  # sockets that could not be opened
         self.recording = False
         self.client_cpu = 0.0  # this script's share of a core over the measured window
         self.server_cpu: dict[str, float] = {}  # CPU seconds per server component, same window
@@ -164,9 +165,14 @@ async def client(url, cookie, match, seat, stats: Stats, rate, stop_at, done, or
         headers["Cookie"] = cookie
     match_id, engine, states = match["id"], match["engine"], match["states"]
     last_ply = -1
-    async with websockets.connect(
-        f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22
-    ) as ws:
+    try:
+        ws = await websockets.connect(
+            f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22
+        )
+    except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
+        stats.refused += 1  # an overloaded server: counted, and the other tabs play on
+        return
+    async with ws:
         while not done.is_set() and time.monotonic() < stop_at:
             try:
                 frame = await asyncio.wait_for(ws.recv(), timeout=0.5)
@@ -332,7 +338,8 @@ def report(label, stats, elapsed):
     print(
         f"{label}: {stats.moves / elapsed:7.1f} moves/s | round trip ms p50 {p50:6.1f}  "
         f"p95 {p95:6.1f}  p99 {p99:6.1f}  (n={len(ms)}, mean {statistics.fmean(ms) if ms else 0:.1f}) | "
-        f"skipped plies {stats.skips}, errors {stats.errors}\n"
+        f"skipped plies {stats.skips}, errors {stats.errors}, "
+        f"sockets refused {stats.refused}\n"
         f"    server CPU {total_cpu:.2f} ms/move ({cpu}) | pushed {sum(pushes) / moves / 1024:.1f} KiB/move; "
         f"per push KiB median {percentile(pushes, 50) / 1024:.1f}  p95 {percentile(pushes, 95) / 1024:.1f}  "
         f"max {max(pushes) / 1024:.1f} (n={len(stats.pushes)}) | load client {stats.client_cpu:.0%} of a core",
