@@ -14,11 +14,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet . --group test
 	touch $(STAMP)
 
-## Serve the app with Daphne on http://127.0.0.1:8000 (SQLite, in-memory channel layer).
+## Serve the app with Daphne on http://127.0.0.1:8000 (PORT= changes it; SQLite, in-memory
+## channel layer) and the background worker beside it (bots, clocks, emails). Ctrl-C stops both.
 ## DEBUG is off unless DEBUG=1; static files are collected and served by WhiteNoise.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
+	trap 'kill 0' EXIT INT TERM; \
+	$(PY) manage.py run_huey --quiet & \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).

@@ -147,6 +147,9 @@ FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
 # connected, emails): huey, with its queue in SQLite under var/ by default and in Redis on
 # the scale path, where any number of `manage.py run_huey` processes share it. Tests run
 # tasks inline (tests/conftest.py).
+# How often a match page asks who of the players is here.
+PRESENCE_POLL_SECONDS = int(os.environ.get("PRESENCE_POLL_SECONDS", "5"))
+
 HUEY = {
     "name": os.environ.get("TASK_QUEUE", "gametable"),
     "huey_class": "huey.RedisHuey" if os.environ.get("REDIS_URL") else "huey.SqliteHuey",

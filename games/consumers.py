@@ -137,6 +137,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if "sync" in frame:
             await self.resync(frame.get("sync"), frame.get("status"))
             return
+        if "flag" in frame:
+            # A page saw the running clock reach zero: the server's clock decides.
+            await database_sync_to_async(services.clock_flag)(match_id=self.match_id)
+            return
+        if "claim" in frame:
+            try:
+                await database_sync_to_async(services.match_claim)(
+                    match_id=self.match_id, user=self.scope["user"]
+                )
+            except services.Refused as error:
+                await self.send_board(str(error))
+            return
         try:
             await database_sync_to_async(services.move_play)(
                 match_id=self.match_id,

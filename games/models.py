@@ -2,7 +2,7 @@
 
 ``state`` caches the engine state after the last move so a move costs one apply,
 not a replay; it is rewritten in the same transaction as the move it follows,
-and can always be rebuilt from the setup and the moves (``selectors.replay_positions``).
+and can always be rebuilt from the setup and the moves (``selectors.replay_position``).
 """
 
 import secrets

@@ -10,6 +10,7 @@ Counts only look at fresh rows.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 from datetime import datetime, timedelta
@@ -20,7 +21,9 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 
 from games.models import Match, Presence, Seat
 
@@ -91,6 +94,22 @@ def _mark_away(gone) -> None:
             Seat.objects.filter(match_id=match_id, index=seat, away_since=None).update(
                 away_since=now
             )
+
+
+def presence_html(match_id: int) -> str:
+    """The match page's presence element, which it asks for every few seconds: for each
+    seat, None while its player has a page open, else since when (server ms) nobody has.
+    Who is here is public; a poll keeps it off the sockets, which carry only positions."""
+    away = dict(Seat.objects.filter(match_id=match_id).values_list("index", "away_since"))
+    here = seats_here(match_id)
+    data = {index: None if index in here else since for index, since in away.items()}
+    return format_html(
+        '<div id="presence" hx-get="{}" hx-trigger="every {}s [!document.hidden]" '
+        'hx-swap="outerHTML" data-away="{}" hidden></div>',
+        reverse("games:presence", args=[match_id]),
+        settings.PRESENCE_POLL_SECONDS,
+        json.dumps(data),
+    )
 
 
 def keep_alive() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from markupsafe import Markup
 
-from games import fragments
+from games import clocks, fragments, movelog
 from games.models import Match
 from games.registry import get_game
 from games.rules import LEAVE_NOTATION
@@ -71,10 +71,14 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
     and how a seat left (``left``: e.g. "resigned", else None)."""
     styles = get_game(match.game).board.SEATS
     left = dict(view.get("left", ()))
+    control, running = match.control, match.status == Match.Status.ACTIVE
     return [
         {
+            "bot": bool(s.user_id and s.user.is_bot),
+            "clock": _clock(match, control, s.index, running and s.index in view["to_move"]),
             "index": s.index,
             "name": s.display_name if (s.user_id or s.name) else "open seat",
+            "username": s.user.username if s.user_id else None,
             "open": s.user is None,
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
@@ -87,16 +91,41 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
     ]
 
 
+def _clock(match: Match, control, seat: int, running: bool) -> dict | None:
+    """A seat's clock as the turn started: the page counts the running one down to its
+    deadline (server milliseconds), so one render serves the whole turn."""
+    if not control.timed or not match.clock_ms:
+        return None
+    start = match.turn_started or 0
+    ms = clocks.left_at(control, match.clock, seat, running, start)
+    return {
+        "ms": ms,
+        "text": clock_text(ms),
+        "deadline": match.deadline if running else None,
+        "days": control.kind == "days",
+    }
+
+
+def clock_text(ms: int) -> str:
+    """ "4:59", "1:02:03" or "2 d 5 h": what a clock shows with ``ms`` left."""
+    seconds = max(0, ms) // 1000
+    if seconds >= 86_400:
+        return f"{seconds // 86_400} d {seconds % 86_400 // 3600} h"
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
 def board_page_context(
     match: Match, seat: int | None, message: str | None = None, shared: list | None = None
 ) -> dict:
     viewer = viewer_context(match, seat)
-    view = viewer["view"]
+    view = settled_view(match, viewer["view"])
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = get_game(match.game).board.context(view, seat, viewer["legal"])
+    log = movelog.rows(match, players)
     return {
         "match": match,
         "seat": seat,
@@ -104,10 +133,31 @@ def board_page_context(
         "view": view,
         "my_turn": viewer["my_turn"],
         "still_in": seat is not None and turns and not players[seat]["left"],
+        "claim": _claim_label(match, players) if seat is not None and turns else None,
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared),
+        "moves": log,
+        "last_turn": movelog.last_turn_text(log, view["to_move"]),
     }
+
+
+def _claim_label(match: Match, players: list[dict]) -> str | None:
+    """What claiming an absent mover is called here, in a real-time match (else None)."""
+    if not match.control.realtime:
+        return None
+    still_in = sum(1 for p in players if not p["left"])
+    return "Claim victory" if still_in == 2 else "Drop the absent player"
+
+
+def settled_view(match: Match, view: dict) -> dict:
+    """The view as the board shows it: nobody moves before every seat is taken, and a finished
+    match whose engine position still runs (ended outside the rules) reads as over."""
+    if match.status == Match.Status.WAITING:
+        return {**view, "to_move": []}
+    if match.status == Match.Status.FINISHED and view["outcome"] is None:
+        return {**view, "to_move": [], "outcome": match.result}
+    return view
 
 
 def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:

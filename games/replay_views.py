@@ -8,12 +8,12 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 
-from games import guard, services
+from games import guard, movelog, services
 from games.models import Match
 from games.records import RecordError, export_record
 from games.registry import get_game
 from games.rendering import game_board_html, result_text, seat_rows
-from games.selectors import replay_positions, replay_view
+from games.selectors import replay_position, replay_view
 
 
 def replay(request, match_id: int):
@@ -27,27 +27,21 @@ def replay(request, match_id: int):
         ply = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
     except ValueError:
         ply = len(moves)
-    state, notations = replay_positions(match, moves, ply)
+    state = replay_position(match, moves, ply)
     view = replay_view(match, state)
     winners = (match.result or {}).get("winners", []) if ply == len(moves) else []
     seats = seat_rows(match, view, turns=True, winners=winners)
     game = get_game(match.game)
-    styles = game.board.SEATS
-    move_list = [
-        {
-            "ply": i + 1,
-            "colour": styles[m.seat]["colour"],
-            "text": notations[i],
-            "current": i + 1 == ply,
-        }
-        for i, m in enumerate(moves)
-    ]
+    move_list = movelog.rows(match, seats, current=ply)
+    shown = next((m for m in move_list if m["current"]), None)
     context = {
         "match": match,
         "ply": ply,
         "last_ply": len(moves),
         "seats": seats,
         "moves": move_list,
+        "turns": len(move_list),
+        "last_turn": f"{shown['name']}: {shown['text']}." if shown else None,
         "game_html": game_board_html(
             match.game, view, game.board.context(view, None, []), seats, None
         ),

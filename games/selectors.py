@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from games import presence
 from games.models import Match
 from games.registry import get_engine, get_game
-from games.rules import entry_notation, play_entry
+from games.rules import play_entry
 
 
 def viewer_context(match: Match, seat: int | None) -> dict:
@@ -90,18 +90,13 @@ def player_stats(user) -> list[dict]:
     ]
 
 
-def replay_positions(match: Match, moves: list, ply: int) -> tuple[object, list[str]]:
-    """Replays ``moves`` (the match's log, leaves included) once: the state after ``ply`` and
-    every notation."""
+def replay_position(match: Match, moves: list, ply: int):
+    """Replays the first ``ply`` entries of ``moves`` (the match's log, leaves included)."""
     engine = get_engine(match.game)
     state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
-    at_ply, texts = state, []
-    for number, record in enumerate(moves, start=1):
-        texts.append(entry_notation(engine, state, record.move))
+    for record in moves[:ply]:
         state = play_entry(engine, state, record.seat, record.move)
-        if number == ply:
-            at_ply = state
-    return at_ply, texts
+    return state
 
 
 def replay_view(match: Match, state) -> dict:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts.forms import GuestForm
 from accounts.views import guest_login, rejoin_url
 from config.throttle import MOVE_POSTS
-from games import services
+from games import guard, presence, services
 from games.models import Match
 from games.registry import get_game
 from games.rendering import board_html, cached_board_html
@@ -37,17 +37,47 @@ def match_page(request, match_id: int):
         "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,
+        "server_now": services.server_now(),
+        "claim_ms": services.ABSENCE_MS,
+        "bot_seats": _bot_seats(match, request.user),
+        "presence_html": presence.presence_html(match.pk),
     }
     return render(request, "games/match.html", context)
 
 
-def time_control_text(control) -> str:
-    """The match's time control in words, for the join page."""
-    if control.kind == "fischer":
-        return f"{control.base_ms // 60_000} min + {control.increment_ms // 1000} s a turn"
-    if control.kind == "days":
-        return f"{control.days} days a turn"
-    return "No clock"
+def _bot_seats(match: Match, user) -> list[dict]:
+    """The empty seats the match's creator may give to the computer, with their roles."""
+    if match.status != Match.Status.WAITING or match.created_by_id != user.pk:
+        return []
+    roles = get_game(match.game).board.SEATS
+    return [
+        {"index": s.index, "role": roles[s.index]["name"]}
+        for s in match.seat_list()
+        if s.user_id is None
+    ]
+
+
+def presence_poll(request, match_id: int):
+    """Who of the match's players has a page open (the match page asks every few seconds)."""
+    get_object_or_404(Match, pk=match_id)
+    return HttpResponse(presence.presence_html(match_id))
+
+
+@require_POST
+def seat_bot(request, match_id: int):
+    """The creator gives an empty seat to the computer (power companies' 3rd and 4th seats)."""
+    get_object_or_404(Match, pk=match_id)
+    seat = guard.whole_number(request.POST.get("seat", ""), low=0, high=7)
+    try:
+        services.match_seat_bot(
+            match_id=match_id,
+            user=request.user if request.user.is_authenticated else None,
+            seat=-1 if seat is None else seat,
+            level=request.POST.get("level", ""),
+        )
+    except services.Refused as error:
+        messages.error(request, str(error))
+    return redirect("games:match", match_id=match_id)
 
 
 def custom_options(match: Match) -> list[tuple[str, str]]:
@@ -138,7 +168,7 @@ def _join_page(request, match: Match, invite: str | None):
         "match": match,
         "seats": match.seat_list(),
         "custom_options": custom_options(match),
-        "time_control": time_control_text(match.control),
+        "time_control": match.control.label(),
         "form": form,
         "error": error,
         "next": request.path,

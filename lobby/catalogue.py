@@ -6,6 +6,7 @@ import html
 import re
 from functools import cache
 
+from games.clocks import CORRESPONDENCE_DAYS, PRESETS, TimeControl
 from games.registry import all_games, get_game
 
 
@@ -26,7 +27,15 @@ def game(slug: str) -> dict:
         "player_counts": list(range(engine.min_players, engine.max_players + 1)),
         "seat_choices": [(i, f"Seat {i + 1}") for i in range(engine.max_players)],
         "options": list(declared.options),
+        "time_controls": time_controls(slug),
     }
+
+
+def time_controls(slug: str) -> list[tuple[str, str]]:
+    """(form value, label) of the time controls offered for a game, untimed first."""
+    presets = [TimeControl.parse(f"{m}+{s}") for m, s in PRESETS[slug]]
+    days = [TimeControl.parse(f"{d}d") for d in CORRESPONDENCE_DAYS]
+    return [(c.code(), c.label()) for c in [TimeControl(), *presets, *days]]
 
 
 @cache

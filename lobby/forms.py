@@ -1,6 +1,8 @@
 from django import forms
 
 from games import guard
+from games.bots import LEVELS
+from games.clocks import BadTimeControl, TimeControl
 
 
 class CreateMatchForm(forms.Form):
@@ -11,6 +13,31 @@ class CreateMatchForm(forms.Form):
     players = forms.CharField(max_length=10, required=False)
     seat = forms.CharField(max_length=6, required=False)
     private = forms.BooleanField(required=False)
+    time_control = forms.CharField(max_length=12, required=False)
+    # "people" (invite), a computer level for every other seat, or "watch-<level>".
+    opponent = forms.CharField(max_length=20, required=False)
+
+    def clean_time_control(self):
+        try:
+            return TimeControl.parse(self.cleaned_data["time_control"])
+        except BadTimeControl as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_opponent(self):
+        opponent = self.cleaned_data["opponent"] or "people"
+        level = opponent.removeprefix("watch-")
+        if opponent != "people" and level not in LEVELS:
+            raise forms.ValidationError("Choose people or a computer level.")
+        return opponent
+
+    def bots(self, players: int, seat: int) -> dict[int, str]:
+        """The seats the computer takes: none, every seat but the creator's, or all."""
+        opponent = self.cleaned_data["opponent"]
+        if opponent == "people":
+            return {}
+        if opponent.startswith("watch-"):
+            return dict.fromkeys(range(players), opponent.removeprefix("watch-"))
+        return {s: opponent for s in range(players) if s != seat}
 
     def clean_players(self):
         players = self.cleaned_data["players"]

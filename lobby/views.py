@@ -1,5 +1,7 @@
 """Lobby pages: the games, their rules, and creating a match."""
 
+import secrets
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -44,7 +46,8 @@ def rules(request, slug: str):
 def create(request):
     form = CreateMatchForm(request.POST)
     if not form.is_valid() or form.cleaned_data["game"] not in GAMES:
-        errors = [e for field in ("players", "seat") for e in form.errors.get(field, [])]
+        fields = ("players", "seat", "time_control", "opponent")
+        errors = [e for field in fields for e in form.errors.get(field, [])]
         messages.error(request, errors[0] if errors else "Choose a game to play.")
         return redirect("lobby:home")
     slug = form.cleaned_data["game"]
@@ -67,14 +70,21 @@ def create(request):
             messages.error(request, 'The custom setup must be a JSON object, e.g. {"draft": true}.')
             return redirect("lobby:home")
         options.update(extra)
+    players = form.cleaned_data["players"] or game["min_players"]
+    seat = form.cleaned_data["seat"]
+    if seat is None and form.cleaned_data["opponent"] != "people":
+        seat = secrets.randbelow(players)  # against the computer: a random seat now
+    bots = form.bots(players, seat)
     try:
         match = services.match_create(
             game=slug,
             creator=request.user,
             options=options,
-            seat=form.cleaned_data["seat"],
-            players=form.cleaned_data["players"] or game["min_players"],
+            seat=seat,
+            players=players,
             private=form.cleaned_data["private"],
+            time_control=form.cleaned_data["time_control"],
+            bots=bots,
         )
     except services.Refused as error:
         messages.error(request, str(error))

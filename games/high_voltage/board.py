@@ -117,3 +117,14 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "span": last_index,
         "finished": view["outcome"] is not None,
     }
+
+
+def describe(move: dict, before: dict, after: dict) -> str:
+    """A move in the move list, in the letters and numbers printed round the field."""
+    if move["type"] != "post":
+        return {"keep": "kept the field", "mirror": "mirrored the swamps"}[move["type"]]
+    x, y = move["at"]
+    seat = before["to_move"][0]
+    made = len(after["links"][seat]) - len(before["links"][seat])
+    links = f" ({made} link{'s' if made != 1 else ''})" if made else ""
+    return f"post {before['column_names'][x]}{y + 1}{links}"

@@ -54,10 +54,11 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     phase = view["phase"]
     over = view["outcome"] is not None
     mover = seat is not None and not over and seat in view["to_move"]
-    touched = {tuple(p) for p in view["touched"]}
+    # A finished board marks nothing of the turn that ended it: it must not look playable.
+    touched = set() if over else {tuple(p) for p in view["touched"]}
     declared_places = {tuple(p) for line in view["declared"] for p in line["cards"]}
     last_turn = view.get("last_turn") or {"seat": None, "touched": [], "declared": []}
-    last = {tuple(p) for p in last_turn["touched"]} - touched
+    last = set() if over else {tuple(p) for p in last_turn["touched"]} - touched
     last_ends = {end for line in last_turn["declared"] for end in (line["from"], line["to"])}
     gap = tuple(view["gap"])
     hand = view["hand"]
@@ -157,7 +158,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
             else None
         ),
         "mover_colour": SEATS[view["current"]]["colour"],
-        "last_colour": SEATS[last_turn["seat"]]["colour"] if last_turn["seat"] is not None else "",
+        "last_colour": SEATS[last_turn["seat"]]["colour"]
+        if last_turn["seat"] is not None and not over
+        else "",
         "last_seat": last_turn["seat"],
         "mover_role": SEATS[view["current"]]["name"],
         "ranking": _ranking(view) if over else [],
@@ -339,3 +342,44 @@ def _ranking(view: dict) -> list[dict]:
         )
     rows.sort(key=lambda row: (row["rank"], row["index"]))
     return rows
+
+
+def place_name(at) -> str:
+    """A place as the grid's edges print it: column letter a–g, row 1–7 from the top."""
+    r, c = at
+    return f"{'abcdefg'[c]}{r + 1}"
+
+
+def _turned(rotation: int) -> str:
+    return ("", " ↻", " ↻↻", " ↺")[rotation]
+
+
+def describe(move: dict, before: dict, after: dict) -> str:
+    """One move of a turn; the list joins a turn's moves ("revealed c4, placed it at c4 ↻")."""
+    kind = move["type"]
+    paid = " with the special chip" if move.get("special") else ""
+    if kind == "reveal":
+        return f"revealed {place_name(move['at'])}"
+    if kind == "place":
+        into = " in the gap" if list(move["to"]) == list(before["gap"]) else ""
+        return f"placed it{into} at {place_name(move['to'])}{_turned(move['rotation'])}"
+    if kind == "rotate":
+        return f"turned {place_name(move['at'])}{_turned(move['rotation'])}"
+    if kind == "move":
+        gap = place_name(before["gap"])
+        return f"moved {place_name(move['from'])} to {gap}{_turned(move['rotation'])}{paid}"
+    if kind == "swap":
+        return f"swapped {place_name(move['a'])} ↔ {place_name(move['b'])}{paid}"
+    if kind == "declare":
+        line = after["declared"][-1] if after["declared"] else {"from": move["from"], "to": "…"}
+        gains = [
+            f"{colour} +{after['track'][colour] - before['track'][colour]}"
+            for colour in COLOURS
+            if after["track"][colour] > before["track"][colour]
+        ]
+        seat = before["current"]
+        chips = after["point_chips"][seat] - before["point_chips"][seat]
+        if chips:
+            gains.append(f"{chips} point chip{'s' if chips > 1 else ''}")
+        return f"declared {line['from']}→{line['to']} ({', '.join(gains)})"
+    return {"double": "took a double turn", "end": ""}[kind]

@@ -221,3 +221,26 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "last_text": last_text,
         "finished": view["outcome"] is not None,
     }
+
+
+def describe(move: dict, before: dict, after: dict) -> str:
+    """A move in words, placed by its neighbours (the board prints no coordinates):
+    "set Ant next to Blue Bee", "moved Beetle onto Red Ant"."""
+    if move["type"] == "skip":
+        return "skipped (no move)"
+    stacks = {tuple(f["field"]): f["stack"] for f in after["board"]}
+    to = tuple(move["to"])
+    piece = NAMES[stacks[to][-1]["piece"]]
+    verb = "set" if move["type"] == "set" else "moved"
+    if len(stacks[to]) > 1:
+        under = stacks[to][-2]
+        return f"{verb} {piece} onto {SEATS[under['seat']]['name']} {NAMES[under['piece']]}"
+    neighbours = [
+        stacks[n][-1]
+        for d in DIRECTIONS
+        if (n := tuple(a + b for a, b in zip(to, d, strict=True))) in stacks
+    ]
+    if not neighbours:
+        return f"{verb} {piece}"
+    near = min(neighbours, key=lambda p: p["piece"] != "BEE")
+    return f"{verb} {piece} next to {SEATS[near['seat']]['name']} {NAMES[near['piece']]}"

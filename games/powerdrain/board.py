@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.boards import move_attr
+from games.rules.powerdrain.engine import COLUMNS
 
 SEATS = [
     {"name": "Positive (+)", "colour": "#e8590c", "sign": "+"},
@@ -59,3 +60,11 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
 
 
 OPTIONS = [{"name": "draft", "label": "Draft: the mover picks any remaining plug", "type": "bool"}]
+
+
+def describe(move: dict, before: dict, after: dict) -> str:
+    """Names the plug placed and its square, in the letters and numbers round the grid."""
+    r, c = move["at"]
+    plug = after["cells"][r][c]
+    name = plug["plug"] if plug else move.get("plug", "?")
+    return f"plug {name} at {COLUMNS[c]}{r + 1}"

@@ -204,7 +204,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "attempt": attempt,
         "reveal_text": reveal_text,
         "last_ring": last_ring,
-        "last_text": _last_text(last, fresh_reveal, reveal),
         "to_move": to_move,
         "mover_colour": SEATS[to_move]["colour"] if to_move is not None else "#888",
         "seats": seats,
@@ -217,22 +216,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "finished": bool(view["outcome"]),
         "can_move": seat is not None and seat == to_move,
     }
-
-
-def _last_text(last: dict, fresh: bool, reveal: dict | None) -> str | None:
-    if not last:
-        return None
-    who = SEATS[last["seat"]]["name"]
-    if last["type"] == "pass":
-        return f"{who} passed."
-    if last["type"] == "place":
-        hit = " — it hit a point, both were removed" if last.get("collision") else ""
-        return f"{who} set {_label(last['at'])} and wrote a secret point{hit}."
-    tri = " ".join(_label(p) for p in last["points"])
-    if last.get("scored"):
-        area = reveal["area"] if fresh and reveal else "?"
-        return f"{who} triangulated {tri}: scored {area}."
-    return f"{who} triangulated {tri}: the reveal spoiled it, turn lost."
 
 
 def _reveal_summary(reveal: dict) -> str:
@@ -309,3 +292,34 @@ def _secrets_svg(secrets: list[dict], replay: bool) -> str:
             for s in secrets
         )
     )
+
+
+def describe(move: dict, before: dict, after: dict) -> str:
+    """A turn in the move list: the open point set, or the triangle and what it scored."""
+    if move["type"] == "pass":
+        return "passed"
+    if move["type"] == "place":
+        last = after["last_move"] or {}
+        hit = " (hit a point: both removed)" if last.get("collision") else ""
+        return f"set {_label(move['open'])}{hit}"
+    tri = " ".join(_label(p) for p in move["points"])
+    ended = len(after["history"]) > len(before["history"])
+    if ended:
+        triangles = after["history"][-1]["triangles"]
+    else:
+        triangles = [t for seat_triangles in after["triangles"] for t in seat_triangles]
+    wanted = sorted(map(list, move["points"]))
+    for t in triangles:
+        if sorted(t["points"]) == wanted:
+            return f"triangle {tri}: +{t['area']}"
+    return f"triangle {tri}: spoiled by the reveal"
+
+
+def separator(before: dict, after: dict) -> str | None:
+    """A heading after the turn that ended a part: its totals and who scored."""
+    if len(after["history"]) == len(before["history"]):
+        return None
+    r = after["history"][-1]
+    totals = f"Blue {r['totals'][0]} : Red {r['totals'][1]}"
+    won = f"{SEATS[r['winner']]['name']} +{r['points']}" if r["winner"] is not None else "no points"
+    return f"Part {r['partie']} over — {totals}, {won}"

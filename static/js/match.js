@@ -68,9 +68,17 @@
     el.addEventListener("blur", () => { at = null; });
   }
 
+  // The move list follows the game: its newest turn stays in sight.
+  function showLastMove() {
+    const list = document.getElementById("move-list");
+    if (list) list.scrollTop = list.scrollHeight;
+  }
+
   function refresh() {
     const b = board();
     if (!b) return;
+    showLastMove();
+    if (b.dataset.status === "finished") setConn("over", "finished");
     if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
     select(selected);
     const handler = handlers[b.dataset.game];
@@ -109,7 +117,7 @@
   document.addEventListener("htmx:wsOpen", (event) => {
     socket = event.detail.socketWrapper;
     lastMessage = Date.now();
-    setConn("live", "live");
+    if (board()?.dataset.status !== "finished") setConn("live", "live");
   });
   document.addEventListener("htmx:wsClose", () => { socket = null; setConn("down", "reconnecting…"); });
   // A refused frame gets a short #frame-error and no board: the board must not stay pending.

@@ -41,13 +41,23 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> Non
 
 
 class Server:
-    """One Daphne process on a free port with its own database directory."""
+    """One Daphne process on a free port with its own database directory, and with
+    ``worker`` the background worker beside it (bots, flags), as `make run` starts them."""
 
-    def __init__(self, var_dir: Path, env_extra: dict | None = None):
-        self.env = {**os.environ, "VAR_DIR": str(var_dir), "DEBUG": "1", **(env_extra or {})}
+    def __init__(self, var_dir: Path, env_extra: dict | None = None, worker: bool = False):
         self.port = free_port()
+        self.env = {
+            **os.environ,
+            "VAR_DIR": str(var_dir),
+            "DEBUG": "1",
+            "TASK_QUEUE": f"gametable-test-{self.port}",
+            "TASK_WORKERS": "1",
+            **(env_extra or {}),
+        }
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self.worker: subprocess.Popen | None = None
+        self.with_worker = worker
 
     def migrate(self):
         subprocess.run(
@@ -69,9 +79,20 @@ class Server:
             stderr=log,
         )
         wait_for_port(self.port, self.proc)
+        if self.with_worker:
+            self.worker = subprocess.Popen(
+                [sys.executable, "manage.py", "run_huey", "--quiet"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         return self
 
     def stop(self):
+        if self.worker and self.worker.poll() is None:
+            self.worker.terminate()
+            self.worker.wait(10)
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -113,7 +134,8 @@ def server(tmp_path_factory):
     # Lobby lists refresh every second here, so tests see new matches without waiting long.
     srv = Server(
         tmp_path_factory.mktemp("server"),
-        {**isolated_env("browser"), "LOBBY_REFRESH_SECONDS": "1"},
+        {**isolated_env("browser"), "LOBBY_REFRESH_SECONDS": "1", "PRESENCE_POLL_SECONDS": "1"},
+        worker=True,
     )
     srv.migrate()
     srv.start()

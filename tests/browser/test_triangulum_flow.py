@@ -195,7 +195,7 @@ def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
             expect(page.locator(".tg-reveal-text")).to_contain_text(
                 "Not scored: Red's point (12,8) lies inside the triangle or on its edge."
             )
-            expect(page.locator(".tg-last-text")).to_contain_text("turn lost")
+            expect(page.locator("#last-turn")).to_contain_text("spoiled by the reveal")
             expect(page.locator('[data-side="0"] [data-total]')).to_have_text("0")
         expect(bob.locator("#turn")).to_have_text("Your turn.")
         expect(alice.locator("#turn")).to_have_text("Waiting for Bob (guest).")

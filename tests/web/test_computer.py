@@ -33,7 +33,8 @@ def test_a_bot_turn_found_twice_is_played_once(alice):
     assert computer.play_turn(match.pk)
     assert not computer.play_turn(match.pk)  # now the human is to move
     # A second worker that chose its move on the old position is refused by the ply check.
-    stale = next(iter(engine.legal_moves(engine.from_json(match.state), 0)))
+    played = Move.objects.get(match=match).move
+    stale = next(m for m in engine.legal_moves(engine.from_json(match.state), 0) if m != played)
     with pytest.raises(services.Refused, match="board changed"):
         services.move_play(match_id=match.pk, user=match.seat_list()[0].user, ply=0, move=stale)
     assert Move.objects.filter(match=match).count() == 1 and view["to_move"] == [0]

@@ -89,5 +89,25 @@ def test_hive_move_lists_name_the_insect_that_moves(client, db):
     drags = [m.move for m in match.moves.all() if m.move["type"] == "drag"]
     assert drags
     page = client.get(f"/m/{match.pk}/replay/").content.decode()
-    named = re.findall(r"(BEE|SPIDER|BEETLE|GRASSHOPPER|ANT) \(-?\d+,-?\d+,-?\d+\)→", page)
+    named = re.findall(r"</strong> moved (Bee|Spider|Beetle|Grasshopper|Ant)\b", page)
     assert len(named) == len(drags)
+
+
+def test_powerdrain_shows_every_viewer_the_plugs_still_to_come(db):
+    """The list of plugs not yet placed is public (rules page), in draft games too."""
+    from games.rendering import board_html
+
+    engine = get_engine("powerdrain")
+    for n, options in enumerate(({}, {"draft": True})):
+        users = [User.objects.create(username=f"pd-left-{n}-{i}") for i in range(2)]
+        match = services.match_create(game="powerdrain", creator=users[0], seat=0, options=options)
+        services.match_join(match_id=match.pk, user=users[1])
+        state = engine.from_json(Match.objects.get(pk=match.pk).state)
+        move = next(iter(engine.legal_moves(state, 0)))
+        match = services.move_play(match_id=match.pk, user=users[0], ply=0, move=move)
+        remaining = engine.view(engine.from_json(match.state), None)["remaining"]
+        assert len(remaining) == 15
+        for seat in (None, 0, 1):
+            html = board_html(match, seat)
+            assert html.count('class="pd-left-plug"') == 15
+            assert all(f'class="pd-left-plug">{plug}<' in html for plug in remaining)

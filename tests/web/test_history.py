@@ -67,7 +67,8 @@ def test_replay_shows_the_board_at_every_ply(client, finished):
     fragment = client.get(f"/m/{finished.pk}/replay/?ply=3", headers={"HX-Request": "true"})
     body = fragment.content.decode()
     assert body.startswith('<div id="replay"') and "<html" not in body
-    assert "1. a1" in body and "16. a4" in body  # the readable move list
+    # The readable move list names each plug and its square, one numbered entry per turn.
+    assert "</strong> plug 46 at a1</a>" in body and '<span class="n">16</span>' in body
 
 
 def test_replay_of_a_live_match_redirects_to_the_live_page(client, match):

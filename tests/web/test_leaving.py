@@ -6,8 +6,9 @@ import pytest
 
 from games import services
 from games.models import Match
+from games.movelog import entries
 from games.registry import get_engine
-from games.selectors import replay_positions
+from games.selectors import replay_position
 from tests.web.test_high_voltage_companies_board import a_rotation, html_for, play, start
 
 LEAVE = {"type": "leave", "reason": "resigned"}
@@ -77,12 +78,13 @@ def test_replay_export_and_import_keep_the_resignation(client, four_with_a_resig
     assert match.status == Match.Status.FINISHED
     assert match.result["left"] == [[1, "resigned"], [2, "resigned"]]
     moves = list(match.moves.all())
-    state, texts = replay_positions(match, moves, len(moves))
+    state = replay_position(match, moves, len(moves))
     engine = get_engine(match.game)
     assert engine.to_json(state) == match.state
-    assert texts[0] == "resigned" and texts[3] == "resigned"
+    turns = {e["first"]: e["texts"] for e in entries(match)}
+    assert turns[1] == ["resigned"] and turns[4] == ["resigned"]
     page = client.get(f"/m/{match.pk}/replay/", {"ply": 1}).content.decode()
-    assert "1. resigned" in page and "4. resigned" in page
+    assert page.count("</strong> resigned</a>") == 2
     record = client.get(f"/m/{match.pk}/record.json").json()
     assert record["moves"][0] == {"seat": 1, "move": LEAVE}
     client.force_login(alice)

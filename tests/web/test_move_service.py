@@ -8,7 +8,7 @@ from django.db import connection
 from games import services
 from games.models import Match, Move
 from games.registry import get_engine
-from games.selectors import replay_positions
+from games.selectors import replay_position
 
 PLACE = {"type": "place", "at": [0, 0]}
 
@@ -76,7 +76,7 @@ def test_a_full_game_finishes_with_the_engine_outcome_and_replays_from_the_log(m
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.finished_at
     engine = get_engine("powerdrain")
-    rebuilt, _ = replay_positions(match, list(match.moves.all()), 16 - 1)
+    rebuilt = replay_position(match, list(match.moves.all()), 16 - 1)
     assert (
         engine.to_json(engine.apply(rebuilt, 1, {"type": "place", "at": cells[-1]})) == match.state
     )

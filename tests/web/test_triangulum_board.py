@@ -140,7 +140,7 @@ def test_a_revealed_secret_spoils_the_triangle_for_everyone_to_see(tg, alice, bo
         assert 'data-failed="2,2 12,2 2,12"' in html  # the failed attempt, dashed
         assert 'data-revealed="4,4" data-writer="1" data-result="placed"' in html
         assert 'data-at="4,4" data-owner="1"' in html
-        assert "turn lost" in html and "Blue&#39;s point" not in html
+        assert "spoiled by the reveal" in html and "Blue&#39;s point" not in html
         assert "Not scored: Red&#39;s point (4,4) lies inside the triangle" in html
         assert "data-triangle" not in html
         assert 'class="tg-events fresh"' in html
@@ -166,7 +166,7 @@ def test_a_scored_triangle_shows_its_area_and_fixes_its_corners(tg, alice, bob):
     assert ">10</text>" in html
     assert len(re.findall(r'tg-point seat-0 fixed[^"]*" cx', html)) == 3
     assert "area <strong data-total>10</strong>" in html
-    assert "scored 10" in html
+    assert "(2,2) (6,2): +10" in html
 
 
 def test_two_passes_end_a_partie_and_its_record_is_listed(tg, alice, bob):

@@ -1,0 +1,109 @@
+"""The move list in words: one entry per turn, for the live page and the replay.
+
+Each game's board module may say how a move reads (``describe(move, before, after)``
+from two spectator views, so nothing secret can show) and where the list needs a
+separator (``separator(before, after)``, e.g. Triangulum's parts). A turn is the run of
+consecutive moves of one seat, so the power companies' reveal, place and declarations
+read as one entry. The log is kept per match in memory and grows by the new moves only:
+rendering it on every move must not replay the whole match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.memory import LRU
+from games.registry import IllegalMove, get_game
+from games.rules import entry_notation, play_entry
+
+
+@dataclass(frozen=True)
+class Log:
+    ply: int
+    state: object
+    entries: tuple[dict, ...]
+
+
+_logs = LRU(max_entries=2000)
+
+
+def entries(match) -> list[dict]:
+    """Every turn of ``match`` so far: ``{"seat", "first", "last", "texts", "separator"}``
+    (``first``/``last`` are 1-based plies; ``separator`` a heading shown after the turn)."""
+    key = (match.pk, match.invite)
+    log = _logs.get(key)
+    if log is None or log.ply > match.ply:
+        game = get_game(match.game)
+        state = game.engine.setup(
+            players=match.players, seed=match.seed, options=match.options or None
+        )
+        log = Log(0, state, ())
+    if log.ply < match.ply:
+        log = _extend(match, log)
+        _logs.put(key, log)
+    return [dict(e) for e in log.entries]
+
+
+def _extend(match, log: Log) -> Log:
+    game = get_game(match.game)
+    engine, board = game.engine, game.board
+    describe = getattr(board, "describe", None)
+    separator = getattr(board, "separator", None)
+    state, items = log.state, list(log.entries)
+    ply = log.ply
+    for record in match.moves.filter(ply__gte=log.ply).order_by("ply"):
+        move, seat = record.move, record.seat
+        before = engine.view(state, None)
+        if move.get("type") == "leave":
+            state = play_entry(engine, state, seat, move)
+            text = entry_notation(engine, state, move)
+        else:
+            notation = engine.notation(state, move)
+            try:
+                state = engine.apply(state, seat, move)
+            except IllegalMove:  # a position written by hand (tests, repairs): words only
+                text = notation
+            else:
+                after = engine.view(state, None)
+                text = describe(move, before, after) if describe else notation
+        ply += 1
+        last = items[-1] if items else None
+        if last and last["seat"] == seat and not last["separator"]:
+            items[-1] = {**last, "last": ply, "texts": [*last["texts"], text]}
+        else:
+            items.append({"seat": seat, "first": ply, "last": ply, "texts": [text]})
+            items[-1]["separator"] = None
+        if separator and move.get("type") != "leave":
+            items[-1]["separator"] = separator(before, engine.view(state, None))
+    return Log(ply, state, tuple(items))
+
+
+def rows(match, seats: list[dict], current: int | None = None) -> list[dict]:
+    """The entries as the templates show them: number, who, colour, words, and which one
+    holds ply ``current`` (the replay's position; None: the last one)."""
+    by_index = {s["index"]: s for s in seats}
+    items = entries(match)
+    now = items[-1]["last"] if current is None and items else current
+    return [
+        {
+            "number": n,
+            "seat": e["seat"],
+            "name": by_index[e["seat"]]["name"],
+            "colour": by_index[e["seat"]]["colour"],
+            "text": ", ".join(text for text in e["texts"] if text),
+            "first": e["first"],
+            "last": e["last"],
+            "current": now is not None and e["first"] <= now <= e["last"],
+            "separator": e["separator"],
+        }
+        for n, e in enumerate(items, start=1)
+    ]
+
+
+def last_turn_text(rows: list[dict], to_move: list[int]) -> str | None:
+    """What just happened, in words: the last turn of a seat that is not moving now (a turn
+    of several moves under way shows on the board itself)."""
+    for row in reversed(rows):
+        if row["seat"] not in to_move:
+            return f"{row['name']}: {row['text']}."
+    return None

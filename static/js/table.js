@@ -1,0 +1,113 @@
+// What the match page shows around the board between pushes: clocks ticking, who is here,
+// claiming an absent player, and telling a player in another tab that it is their turn.
+//
+// Times come from the server: a running clock carries its deadline in server
+// milliseconds (data-deadline), and the page learns how far its own clock is from the
+// server's when it loads (data-server-now), so a reloaded or reconnected page shows the
+// right time. The server decides when a flag falls; the page only counts down.
+(function () {
+  "use strict";
+  const root = document.getElementById("live-root");
+  if (!root) return;
+  const offset = Number(root.dataset.serverNow) - Date.now();  // server − page clock
+  const claimMs = Number(root.dataset.claimMs || 60000);
+  const mySeat = root.dataset.seat === undefined ? null : Number(root.dataset.seat);
+  const baseTitle = document.title;
+  const icon = document.querySelector("link[rel=icon]");
+  const baseIcon = icon ? icon.href : null;
+  let wasMyTurn = null;
+
+  function serverNow() { return Date.now() + offset; }
+
+  function clockText(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = String(s % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+  }
+
+  let flagAsked = null;  // the deadline this page last asked the server to check
+
+  function tickClocks() {
+    document.querySelectorAll("#match-side .clock[data-deadline]").forEach((el) => {
+      const left = Number(el.dataset.deadline) - serverNow();
+      el.textContent = clockText(left);
+      el.classList.toggle("low", el.dataset.days === undefined && left < 20000);
+      // At zero the page asks once; the server's clock decides, and everyone sees the result.
+      if (left <= 0 && flagAsked !== el.dataset.deadline) {
+        const form = document.getElementById("flag-form");
+        if (form) { flagAsked = el.dataset.deadline; htmx.trigger(form, "submit"); }
+      }
+    });
+  }
+
+  function presence() {
+    const el = document.getElementById("presence");
+    if (!el || !el.dataset.away) return {};
+    return JSON.parse(el.dataset.away);
+  }
+
+  function showPresence() {
+    const away = presence();
+    const side = document.getElementById("match-side");
+    if (!side) return;
+    side.querySelectorAll(".seat[data-seat]").forEach((seat) => {
+      const since = away[seat.dataset.seat];
+      if (since === undefined) return;
+      seat.classList.toggle("here", since === null);
+      seat.classList.toggle("away", since !== null);
+      seat.title = since === null ? "connected" : "not connected";
+    });
+    const claim = side.querySelector("[data-claim]");
+    if (!claim) return;
+    const mover = side.querySelector(".seat.to-move");
+    const since = mover ? away[mover.dataset.seat] : null;
+    claim.hidden = !(
+      mover && Number(mover.dataset.seat) !== mySeat && since !== null && since !== undefined &&
+      serverNow() - since >= claimMs
+    );
+  }
+
+  function beep() {
+    const box = document.getElementById("turn-sound");
+    if (!box || !box.checked || !window.AudioContext) return;
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  }
+
+  // The tab's title and icon say when it is your turn, and when the match is over.
+  function announce() {
+    const board = document.getElementById("board");
+    if (!board) return;
+    const myTurn = board.classList.contains("my-turn");
+    const over = board.dataset.status === "finished";
+    document.title = myTurn ? `● Your turn — ${baseTitle}` : over ? `Match over — ${baseTitle}` : baseTitle;
+    if (icon && baseIcon) icon.href = myTurn ? root.dataset.turnIcon : baseIcon;
+    if (myTurn && wasMyTurn === false) beep();
+    wasMyTurn = myTurn;
+  }
+
+  const sound = document.getElementById("turn-sound");
+  if (sound) {
+    sound.checked = localStorage.getItem("turn-sound") === "1";
+    sound.addEventListener("change", () => localStorage.setItem("turn-sound", sound.checked ? "1" : "0"));
+  }
+
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-claim]")) return;
+    const form = document.getElementById("claim-form");
+    if (form) htmx.trigger(form, "submit");
+  });
+
+  function refresh() { tickClocks(); showPresence(); announce(); }
+  document.body.addEventListener("htmx:wsAfterMessage", refresh);
+  setInterval(() => { tickClocks(); showPresence(); }, 250);
+  refresh();
+})();

@@ -1,0 +1,103 @@
+"""The computer and the clock, in Debian's Chromium against a real Daphne and a real worker.
+
+- A person plays a whole Powerdrain match against Easy.
+- A spectator watches a computer-vs-computer Hive match live to its end.
+- A 1+0 Powerdrain match is lost on time while the loser's tab is closed: the worker's
+  flag falls with nobody of the loser's connected, and the winner and a spectator see it
+  live. The clock is aged in the server's database (as if 58 seconds had passed) and the
+  flag rescheduled exactly as a move would, so the test never waits out a real minute.
+"""
+
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT, screenshot
+from tests.browser.flows import join_as_guest, sign_up, watch
+
+pytestmark = pytest.mark.browser
+
+
+def new_from_lobby(page, slug: str, *, seat="0", opponent="people", time="none") -> None:
+    page.goto("/")
+    card = page.locator(f"#game-{slug}")
+    card.locator("select[name=seat]").select_option(seat)
+    card.locator("select[name=opponent]").select_option(opponent)
+    card.locator("select[name=time_control]").select_option(time)
+    card.locator("button.button:has-text('New')").click()
+    expect(page.locator("#board")).to_be_visible()
+
+
+def test_a_person_plays_a_whole_powerdrain_match_against_easy(new_page):
+    page = new_page()
+    sign_up(page)
+    new_from_lobby(page, "powerdrain", opponent="easy")
+    expect(page.locator("#match-side .bot-mark")).to_have_count(1)
+    for _ in range(8):
+        expect(page.locator("#board.my-turn")).to_be_visible(timeout=20_000)
+        page.locator("#board .pd-cell.target").first.click()
+        expect(page.locator("#board.my-turn")).to_have_count(0)
+    expect(page.locator("#board")).to_have_attribute("data-status", "finished", timeout=20_000)
+    expect(page.locator("#board")).to_have_attribute("data-ply", "16")
+    expect(page.locator("#turn")).to_contain_text("won")
+    screenshot(page, "computer-powerdrain-finished")
+
+
+def test_a_spectator_watches_the_computer_play_hive_to_the_end(new_page):
+    host = new_page()
+    sign_up(host)
+    new_from_lobby(host, "hive", opponent="watch-easy")
+    expect(host.locator(".spectating")).to_be_visible()
+    spectator = watch(new_page(width=390, height=844), host.url)
+    seen = set()
+    board = spectator.locator("#board")
+    for _ in range(600):
+        seen.add(int(board.get_attribute("data-ply")))
+        if board.get_attribute("data-status") == "finished":
+            break
+        spectator.wait_for_timeout(100)
+    expect(board).to_have_attribute("data-status", "finished")
+    assert len(seen) > 5, f"the spectator saw too few positions live: {sorted(seen)}"
+    expect(spectator.locator("#match-side .bot-mark")).to_have_count(2)
+    screenshot(spectator, "computer-hive-watched-phone")
+
+
+def age_clock(server, match_id: int, seconds_left: float) -> None:
+    """As if the running clock had been running until ``seconds_left`` remain: the stored
+    turn start and deadline move back, and the flag is scheduled as after a move."""
+    code = (
+        "from games.models import Match; from games import services, tasks; "
+        f"m = Match.objects.get(pk={match_id}); now = services.server_now(); "
+        f"shift = m.deadline - now - int({seconds_left} * 1000); "
+        "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
+        "deadline=m.deadline - shift); m.refresh_from_db(); tasks.after_position(m)"
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
+    )
+
+
+def test_a_clock_runs_out_while_the_losers_tab_is_closed(new_page, server):
+    alice = new_page()
+    sign_up(alice)
+    new_from_lobby(alice, "powerdrain", time="1+0")
+    invite = alice.locator("#invite-url").input_value()
+    bob = new_page(width=390, height=844)
+    join_as_guest(bob, invite, "Bob")
+    expect(alice.locator("#board.my-turn")).to_be_visible()
+    expect(alice.locator("#match-side .clock.running")).to_have_count(1)
+    spectator = watch(new_page(), alice.url)
+    alice.locator("#board .pd-cell.target").first.click()
+    expect(bob.locator("#board.my-turn")).to_be_visible()
+    bob.locator("#board .pd-cell.target").first.click()
+    expect(alice.locator("#board.my-turn")).to_be_visible()
+    match_id = int(alice.url.rstrip("/").rsplit("/", 1)[1])
+    alice.context.close()  # the player to move walks away
+    age_clock(server, match_id, 1.5)
+    for page in (bob, spectator):
+        expect(page.locator("#board")).to_have_attribute("data-status", "finished", timeout=15_000)
+        expect(page.locator("#turn")).to_contain_text("on time")
+    expect(bob.locator("#turn")).to_contain_text("You won")
+    screenshot(bob, "clock-won-on-time-phone")
