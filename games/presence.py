@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from games import watcher
 from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
@@ -120,6 +121,7 @@ def keep_alive() -> None:
         for old in [old for old in _keepers if old.is_closed()]:
             del _keepers[old]
         _keepers[loop] = loop.create_task(_renew_forever())
+        watcher.start(SERVER)
 
 
 async def _renew_forever() -> None:

@@ -7,6 +7,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from games import presence
+from games.clocks import clock_text
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import play_entry
@@ -42,6 +43,29 @@ def matches_live() -> QuerySet:
 
 def matches_for_user(user) -> QuerySet:
     return Match.objects.filter(Q(seats__user=user)).distinct().with_players()
+
+
+def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
+    """The player's matches, those waiting for their move first (least time left first),
+    then the other running ones, waiting and finished; each with ``my_turn`` and
+    ``time_left`` (ms on the running clock, None when untimed or not their turn)."""
+    matches = list(matches_for_user(user).order_by("-created_at")[:limit])
+    for match in matches:
+        match.my_turn, match.time_left = False, None
+        if match.status == Match.Status.ACTIVE:
+            engine = get_engine(match.game)
+            match.my_turn = match.seat_of(user) in engine.to_move(engine.from_json(match.state))
+            if match.my_turn and match.deadline is not None:
+                match.time_left = max(0, match.deadline - now)
+                match.time_left_text = clock_text(match.time_left)
+    order = {Match.Status.ACTIVE: 1, Match.Status.WAITING: 2, Match.Status.FINISHED: 3}
+    return sorted(
+        matches,
+        key=lambda m: (
+            0 if m.my_turn else order[m.status],
+            float("inf") if m.time_left is None else m.time_left,
+        ),
+    )
 
 
 def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:

@@ -151,3 +151,18 @@ def test_correspondence_players_get_one_turn_email_and_one_reminder_a_day():
         match_id=other.pk, user=alice, ply=1, move={"type": "place", "at": [1, 1]}, now=T0 + 3000
     )
     assert [m.to for m in mail.outbox] == [["alice@example.org"]]  # quiet opted out
+
+
+def test_my_matches_put_those_waiting_for_me_first_with_the_time_left(alice, bob):
+    from games.selectors import my_matches
+
+    theirs = timed(alice, bob, "5+0")
+    services.move_play(match_id=theirs.pk, user=alice, ply=0, move=PLACE, now=T0 + 1000)
+    untimed = timed(alice, bob, "none")
+    mine = timed(alice, bob, "1+0")
+    listed = my_matches(alice, now=T0 + 20_000)
+    assert [m.pk for m in listed[:2]] == [mine.pk, untimed.pk]
+    assert listed[0].my_turn and listed[0].time_left == 40_000
+    assert listed[0].time_left_text == "0:40"
+    assert listed[1].my_turn and listed[1].time_left is None
+    assert listed[2].pk == theirs.pk and not listed[2].my_turn
