@@ -51,21 +51,28 @@ def _extend(match, log: Log) -> Log:
     separator = getattr(board, "separator", None)
     state, items = log.state, list(log.entries)
     ply = log.ply
+    # One spectator view per move: each move's "after" is the next one's "before" (views
+    # of large boards cost more than the rest of a move's entry).
+    after = engine.view(state, None)
     for record in match.moves.filter(ply__gte=log.ply).order_by("ply"):
         move, seat = record.move, record.seat
-        before = engine.view(state, None)
-        if move.get("type") == "leave":
+        before = after
+        leave = move.get("type") == "leave"
+        if leave:
             state = play_entry(engine, state, seat, move)
-            text = entry_notation(engine, state, move)
         else:
             notation = engine.notation(state, move)
             try:
                 state = engine.apply(state, seat, move)
             except IllegalMove:  # a position written by hand (tests, repairs): words only
-                text = notation
+                describe_it = False
             else:
-                after = engine.view(state, None)
-                text = describe(move, before, after) if describe else notation
+                describe_it = describe is not None
+        after = engine.view(state, None)
+        if leave:
+            text = entry_notation(engine, state, move)
+        else:
+            text = describe(move, before, after) if describe_it else notation
         ply += 1
         last = items[-1] if items else None
         if last and last["seat"] == seat and not last["separator"]:
@@ -73,8 +80,8 @@ def _extend(match, log: Log) -> Log:
         else:
             items.append({"seat": seat, "first": ply, "last": ply, "texts": [text]})
             items[-1]["separator"] = None
-        if separator and move.get("type") != "leave":
-            items[-1]["separator"] = separator(before, engine.view(state, None))
+        if separator and not leave:
+            items[-1]["separator"] = separator(before, after)
     return Log(ply, state, tuple(items))
 
 

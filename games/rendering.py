@@ -7,13 +7,30 @@ from markupsafe import Markup
 
 from games import clocks, fragments, movelog
 from games.models import Match
-from games.registry import get_game
+from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
 from games.selectors import viewer_context
 
 
+class Position:
+    """What every viewer's fragment of one position shares: the engine state, decoded once
+    (or handed over by the move that made it), the move list, and the game's markup per
+    distinct view and layout (see ``game_board_html``)."""
+
+    def __init__(self, match: Match, state=None):
+        self.state = get_engine(match.game).from_json(match.state) if state is None else state
+        self.boards: list = []
+        self.log: list[dict] | None = None
+
+    def log_rows(self, match: Match, players: list[dict]) -> list[dict]:
+        """The move list; names and colours are the same for every viewer."""
+        if self.log is None:
+            self.log = movelog.rows(match, players)
+        return self.log
+
+
 def board_html(
-    match: Match, seat: int | None, message: str | None = None, shared: list | None = None
+    match: Match, seat: int | None, message: str | None = None, shared: Position | None = None
 ) -> str:
     """Returns the ``#board`` fragment as ``seat`` may see it (None: a spectator)."""
     return render_to_string(
@@ -35,11 +52,12 @@ def fragment_key(match: Match, seat: int | None) -> tuple | None:
     return fragments.key(match.pk, match.invite, match.ply, match.status, seat)
 
 
-def prerender(match: Match) -> None:
-    """Renders the spectators' and every seat's fragment once, before viewers ask for them."""
+def prerender(match: Match, state=None) -> None:
+    """Renders the spectators' and every seat's fragment once, before viewers ask for them;
+    ``state`` is the match's engine state when the caller holds it already."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
-    shared: list = []
+    shared = Position(match, state)
     fragments.put_many(
         [
             (fragment_key(match, seat), board_html(match, seat, shared=shared))
@@ -107,16 +125,17 @@ def _clock(match: Match, control, seat: int, running: bool) -> dict | None:
 
 
 def board_page_context(
-    match: Match, seat: int | None, message: str | None = None, shared: list | None = None
+    match: Match, seat: int | None, message: str | None = None, shared: Position | None = None
 ) -> dict:
-    viewer = viewer_context(match, seat)
+    shared = shared or Position(match)
+    viewer = viewer_context(match, seat, shared.state)
     view = settled_view(match, viewer["view"])
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = get_game(match.game).board.context(view, seat, viewer["legal"])
-    log = movelog.rows(match, players)
+    log = shared.log_rows(match, players)
     return {
         "match": match,
         "seat": seat,
@@ -127,7 +146,7 @@ def board_page_context(
         "claim": _claim_label(match, players) if seat is not None and turns else None,
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
-        "game_html": game_board_html(match.game, view, board, players, shared),
+        "game_html": game_board_html(match.game, view, board, players, shared.boards),
         "moves": log,
         "last_turn": movelog.last_turn_text(log, view["to_move"]),
     }

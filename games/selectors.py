@@ -13,11 +13,12 @@ from games.registry import get_engine, get_game
 from games.rules import play_entry
 
 
-def viewer_context(match: Match, seat: int | None) -> dict:
-    """What one seat may see of ``match``: only ``engine.view`` for that seat, never the state."""
+def viewer_context(match: Match, seat: int | None, state=None) -> dict:
+    """What one seat may see of ``match``: only ``engine.view`` for that seat, never the state
+    (``state``: the match's engine state, when the caller decoded it already)."""
     game = get_game(match.game)
     engine = game.engine
-    state = engine.from_json(match.state)
+    state = engine.from_json(match.state) if state is None else state
     live = match.status == Match.Status.ACTIVE
     # Boards of games with huge move spaces build moves in their script instead.
     listed = live and seat is not None and game.lists_legal_moves

@@ -78,13 +78,14 @@ def _log_failure(sent: concurrent.futures.Future) -> None:
         log.error("match notice not sent", exc_info=sent.exception())
 
 
-def _notify_on_commit(match: Match) -> None:
-    """After commit: render the new position for every seat once, then tell the viewers."""
+def _notify_on_commit(match: Match, state=None) -> None:
+    """After commit: render the new position for every seat once, then tell the viewers;
+    ``state`` is the new engine state when the caller has it (no second decoding)."""
 
     def publish():
         from games import tasks  # the tasks call these services
 
-        prerender(match)
+        prerender(match, state)
         notify_match_updated(match)
         tasks.after_position(match)
 
@@ -327,7 +328,7 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         )
         fields += ["status", "result", "finished_at"]
     match.save(update_fields=fields)
-    _notify_on_commit(match)
+    _notify_on_commit(match, state)
     return match
 
 

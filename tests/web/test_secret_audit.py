@@ -13,7 +13,7 @@ from accounts.models import User
 from games import services
 from games.models import Match
 from games.registry import GAMES, all_games, get_engine, get_game
-from games.rendering import board_html
+from games.rendering import Position, board_html
 from tests.engines.harness import random_game
 
 SECRET_GAMES = sorted(g.slug for g in all_games() if g.has_secrets)
@@ -69,9 +69,9 @@ def test_renders_shared_between_viewers_are_what_each_viewer_gets_alone(db, slug
             if seat is None or rng.random() > 0.2:
                 continue
             match.state, match.ply = engine.to_json(state), match.ply + 1
-            shared: list = []
+            shared = Position(match)
             together = {v: board_html(match, v, shared=shared) for v in [None, *range(players)]}
-            shared_some |= len(shared) < players + 1
+            shared_some |= len(shared.boards) < players + 1
             for viewer, html in together.items():
                 assert html == board_html(match, viewer), f"seat {viewer} got another's render"
     assert shared_some or slug in SECRET_GAMES
