@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -47,6 +48,7 @@ PLY = re.compile(r'id="board"[^>]*data-ply="(\d+)"[^>]*data-status="(\w+)"')
 GAMES = ("powerdrain", "high-voltage", "high-voltage-companies", "hive", "triangulum")
 PLIES_PER_MATCH = 16  # Powerdrain's length, which sets how many matches a slot may need
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+RAMP = 10.0  # seconds over which the slots open their first matches
 
 
 def setup_environment(scale: bool, var_dir: Path) -> dict:
@@ -138,6 +140,10 @@ def play_ahead(match, rng: random.Random) -> dict:
 
 
 class Stats:
+    def arrived(self) -> None:
+        if self.opened + self.refused >= self.expected:
+            self.all_open.set()
+
     def __init__(self):
         self.sent: dict[tuple[int, int], float] = {}  # (match, ply after the move) -> send time
         self.latencies: list[float] = []
@@ -146,12 +152,16 @@ class Stats:
         self.skips = 0
         self.errors = 0
         self.refused = 0  # sockets that could not be opened
+        self.opened = 0  # sockets that received their first board
+        self.expected = 0  # sockets the first matches open
+        self.all_open = asyncio.Event()
         self.recording = False
+        self.stop_at = math.inf  # when the tabs stop moving
         self.client_cpu = 0.0  # this script's share of a core over the measured window
         self.server_cpu: dict[str, float] = {}  # CPU seconds per server component, same window
 
 
-async def client(url, cookie, match, seat, stats: Stats, rate, stop_at, done, origin):
+async def client(url, cookie, match, seat, stats: Stats, rate, done, origin):
     """One browser tab: a player (seat 0/1) or a spectator (seat None).
 
     A player moves from the positions this script itself played (``match["states"]``
@@ -167,18 +177,25 @@ async def client(url, cookie, match, seat, stats: Stats, rate, stop_at, done, or
     last_ply = -1
     try:
         ws = await websockets.connect(
-            f"{url}/ws/match/{match_id}/", additional_headers=headers, max_size=2**22
+            f"{url}/ws/match/{match_id}/",
+            additional_headers=headers,
+            max_size=2**22,
+            open_timeout=60,  # the first boards of long matches take a while to build
         )
     except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
         stats.refused += 1  # an overloaded server: counted, and the other tabs play on
+        stats.arrived()
         return
     async with ws:
-        while not done.is_set() and time.monotonic() < stop_at:
+        while not done.is_set() and time.monotonic() < stats.stop_at:
             try:
                 frame = await asyncio.wait_for(ws.recv(), timeout=0.5)
             except TimeoutError:
                 continue
             now = time.monotonic()
+            if last_ply < 0:
+                stats.opened += 1
+                stats.arrived()
             if stats.recording:
                 stats.pushes.append(len(frame.encode()))
             found = PLY.search(frame)
@@ -201,7 +218,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, stop_at, done, or
             state = states.get(ply)
             if seat is None or state is None or seat not in engine.to_move(state):
                 continue
-            if now < stop_at:
+            if now < stats.stop_at:
                 # Think time: exponential with mean 1/rate, so each match moves about `rate`
                 # times a second and the matches' moves arrive independently (as a Poisson
                 # stream), not in lockstep.
@@ -214,10 +231,13 @@ async def client(url, cookie, match, seat, stats: Stats, rate, stop_at, done, or
                 stats.moves += stats.recording
 
 
-async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
-    """Plays the slot's matches one after another until the time is up."""
+async def run_slot(slot, urls, stats, rate, spectators, origin, delay):
+    """Plays the slot's matches one after another until the time is up, the first after
+    ``delay`` seconds: Daphne drops a socket not accepted within five seconds, and the
+    first board of a long match replays its move list, so the tabs open over a while."""
+    await asyncio.sleep(delay)
     for index, match in enumerate(slot["matches"]):
-        if time.monotonic() >= stop_at:
+        if time.monotonic() >= stats.stop_at:
             return
         done = asyncio.Event()
         tasks = [
@@ -228,7 +248,6 @@ async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
                 seat,
                 stats,
                 rate,
-                stop_at,
                 done,
                 origin,
             )
@@ -242,7 +261,6 @@ async def run_slot(slot, urls, stats, rate, stop_at, spectators, origin):
                 None,
                 stats,
                 rate,
-                stop_at,
                 done,
                 origin,
             )
@@ -301,13 +319,20 @@ def process_cpu(pid: int) -> float:
 async def measure(slots, urls, rate, seconds, spectators_per_match, origin, cpu, warmup=3.0):
     stats = Stats()
     start = time.monotonic()
-    stop_at = start + warmup + seconds
+    stats.stop_at = start + 120 + warmup + seconds  # set once the tabs are open
+
     runner = asyncio.gather(
         *(
-            run_slot(s, urls, stats, rate, stop_at, spectators_per_match[i], origin)
+            run_slot(s, urls, stats, rate, spectators_per_match[i], origin, i * RAMP / len(slots))
             for i, s in enumerate(slots)
         )
     )
+    # The first boards of long matches replay their move lists: a start-up cost, so the
+    # window opens once every first tab has its board (or two minutes have passed).
+    stats.expected = sum(2 + n for n in spectators_per_match)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stats.all_open.wait(), 120)
+    stats.stop_at = time.monotonic() + warmup + seconds
     await asyncio.sleep(warmup)
     server_before, client_before = cpu.sample(), time.process_time()
     stats.recording = True

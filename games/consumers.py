@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
@@ -107,8 +108,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for group in self.groups:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        # Send the whole fragment on every (re)connect: whatever was missed is caught up.
-        await self.send(text_data=html)
+        # Send the whole fragment on every (re)connect, unless the page already shows this
+        # position (a page just loaded): whatever was missed is caught up.
+        if html:
+            await self.send(text_data=html)
 
     async def session_ended(self, event):
         """The session this socket was opened with was logged out: nothing more under its name."""
@@ -172,12 +175,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def match_updated(self, event):
         if event["ply"] < self.shown_ply:
             return  # a notice overtaken by a newer one (they are sent without waiting)
-        cache_key = fragments.key(
-            self.match_id, self.invite, event["ply"], event["status"], self.seat
-        )
-        if cache_key is not None and cache_key == self.sent:
+        ply, status = event["ply"], event["status"]
+        cache_key = fragments.key(self.match_id, self.invite, ply, status, self.seat)
+        if cache_key is not None and self.sent is not None and cache_key[:5] == self.sent[:5]:
             return  # this connection already shows that position
-        html = await fragments.aget(cache_key)
+        html = None
+        if self.sent is not None and self.sent[2] == ply - 1 and self.sent[3] == "active":
+            # The page shows the ply before: only what changed in the move list goes out.
+            update_key = fragments.key(self.match_id, self.invite, ply, status, self.seat, ply - 1)
+            html = await fragments.aget(update_key)
+        if html is None:
+            html = await fragments.aget(cache_key)
         if html is None:
             await self.send_board()
             return
@@ -198,11 +206,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     def _arrive(self) -> str | None:
-        """Counts this viewer in and returns its fragment; None when there is no such match."""
+        """Counts this viewer in and returns its fragment ("" when the page shows it already);
+        None when there is no such match."""
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return None
         html = self._fragment(match, None)
+        if self._page_shows() == (match.ply, match.status):
+            html = ""
         address = (self.scope.get("client") or ("",))[0] or ""
         if self.session_key:
             self.expires = self.scope["session"].get_expiry_date()
@@ -214,6 +225,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
             address=address,
         )
         return html
+
+    def _page_shows(self) -> tuple[int | None, str | None]:
+        """The position the page was rendered at, which its socket URL carries
+        (``?ply=…&status=…``): a page just loaded need not get its board a second time."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
+        ply = guard.whole_number(query.get("ply", [""])[0], low=0, high=10**9)
+        return ply, query.get("status", [None])[0]
 
     def _position(self) -> tuple[int, str] | None:
         return Match.objects.filter(pk=self.match_id).values_list("ply", "status").first()

@@ -35,8 +35,12 @@ _entries = LRU(max_entries=4096, max_weight=64 * 2**20, weigh=len)
 SHARED_SECONDS = 30
 
 
-def key(match_id: int, invite: str, ply: int, status: str, seat: int | None) -> tuple | None:
-    return None if status == "waiting" else (match_id, invite, ply, status, seat)
+def key(
+    match_id: int, invite: str, ply: int, status: str, seat: int | None, since: int | None = None
+) -> tuple | None:
+    """``since``: the key of the update for a page that shows that ply, not of the whole
+    fragment (``rendering.board_update``)."""
+    return None if status == "waiting" else (match_id, invite, ply, status, seat, since)
 
 
 def get(cache_key: tuple | None) -> str | None:
@@ -81,15 +85,17 @@ def put_many(items: list[tuple[tuple | None, str]]) -> None:
         pipe = client.pipeline(transaction=False)
         for cache_key, html in items:
             pipe.set(_redis_key(cache_key), html, ex=SHARED_SECONDS)
-            match_id, invite, ply, _, seat = cache_key
+            match_id, invite, ply, _, seat, since = cache_key
             if ply:
-                pipe.delete(_redis_key((match_id, invite, ply - 1, "active", seat)))
+                before = None if since is None else since - 1
+                pipe.delete(_redis_key((match_id, invite, ply - 1, "active", seat, before)))
         _guard(pipe.execute)
 
 
 def _redis_key(cache_key: tuple) -> str:
-    match_id, invite, ply, status, seat = cache_key
-    return f"gametable:fragment:{match_id}:{invite}:{ply}:{status}:{'-' if seat is None else seat}"
+    match_id, invite, ply, status, seat, since = cache_key
+    seat, since = ("-" if value is None else value for value in (seat, since))
+    return f"gametable:fragment:{match_id}:{invite}:{ply}:{status}:{seat}:{since}"
 
 
 def _decoded(value: bytes | None) -> str | None:

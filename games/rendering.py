@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from games import clocks, fragments, movelog
 from games.models import Match
@@ -11,30 +11,102 @@ from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
 from games.selectors import viewer_context
 
+OOB = Markup(' hx-swap-oob="true"')
+
 
 class Position:
     """What every viewer's fragment of one position shares: the engine state, decoded once
-    (or handed over by the move that made it), the move list, and the game's markup per
-    distinct view and layout (see ``game_board_html``)."""
+    (or handed over by the move that made it), the move list and its markup, and the game's
+    markup per distinct view and layout (see ``game_board_html``)."""
 
     def __init__(self, match: Match, state=None):
+        self.match = match
         self.state = get_engine(match.game).from_json(match.state) if state is None else state
         self.boards: list = []
         self.log: list[dict] | None = None
+        self._items: Markup | None = None
+        self._delta: Markup | None = None
 
-    def log_rows(self, match: Match, players: list[dict]) -> list[dict]:
+    def log_rows(self, players: list[dict]) -> list[dict]:
         """The move list; names and colours are the same for every viewer."""
         if self.log is None:
-            self.log = movelog.rows(match, players)
+            self.log = movelog.rows(self.match, players)
         return self.log
+
+    def move_count(self, oob: Markup | str = "") -> Markup:
+        turns = len(self.log)
+        return Markup(
+            f'<small id="move-count"{oob}>{turns} turn{"s" if turns != 1 else ""}</small>'
+        )
+
+    def move_items(self) -> Markup:
+        """Every turn of the move list, rendered once for all viewers."""
+        if self._items is None:
+            self._items = _render("games/_live_moves.html", rows=self.log, oob="")
+        return self._items
+
+    def move_delta(self) -> Markup | None:
+        """What changed in the move list since the ply before: the turn that was last (it is
+        no longer current, or grew by this move) is replaced, new turns are appended. None
+        when the page before showed no turn (it has no list to add to)."""
+        if self._delta is None:
+            before = self.match.ply - 1
+            replaced = [e for e in self.log if e["first"] <= before <= e["last"]]
+            if not replaced:
+                return None
+            grown = [e for e in replaced if e["last"] > before and e["separator"]]
+            added = [e for e in self.log if e["first"] > before]
+            html = _render("games/_live_moves.html", rows=replaced, oob=OOB)
+            if grown or added:
+                separators = "".join(
+                    f'<li class="separator">{escape(e["separator"])}</li>' for e in grown
+                )
+                html += Markup('<ol hx-swap-oob="beforeend:#move-list">') + Markup(separators)
+                html += _render("games/_live_moves.html", rows=added, oob="") + Markup("</ol>")
+            self._delta = html
+        return self._delta
+
+
+def _render(template: str, **context) -> Markup:
+    return Markup(render_to_string(template, context, using="jinja2"))
 
 
 def board_html(
     match: Match, seat: int | None, message: str | None = None, shared: Position | None = None
 ) -> str:
-    """Returns the ``#board`` fragment as ``seat`` may see it (None: a spectator)."""
+    """Returns the ``#board`` fragment as ``seat`` may see it (None: a spectator), with the
+    side panel (players, clocks, move list) swapped in beside it."""
+    shared = shared or Position(match)
+    context = board_page_context(match, seat, message, shared)
     return render_to_string(
-        "games/_board.html", board_page_context(match, seat, message, shared), using="jinja2"
+        "games/_board.html",
+        {
+            "board_part": _render("games/_live_board.html", **context),
+            "side_part": _render("games/_live_side.html", **context, oob=""),
+            "move_count": shared.move_count(),
+            "move_items": shared.move_items(),
+        },
+        using="jinja2",
+    )
+
+
+def board_update(match: Match, seat: int | None, shared: Position) -> str | None:
+    """The push for a page that shows the ply before: the board and players as in
+    ``board_html``, but only the move list's changes (a long match's list is most of its
+    fragment). None when there is no ply before to update from."""
+    context = board_page_context(match, seat, None, shared)
+    delta = shared.move_delta() if match.ply else None
+    if delta is None:
+        return None
+    return render_to_string(
+        "games/_board_update.html",
+        {
+            "board_part": _render("games/_live_board.html", **context),
+            "side_part": _render("games/_live_side.html", **context, oob=OOB),
+            "move_count": shared.move_count(OOB),
+            "move_delta": delta,
+        },
+        using="jinja2",
     )
 
 
@@ -52,18 +124,27 @@ def fragment_key(match: Match, seat: int | None) -> tuple | None:
     return fragments.key(match.pk, match.invite, match.ply, match.status, seat)
 
 
+def fragment_key_since(match: Match, seat: int | None) -> tuple | None:
+    """The key of the update for a page that shows the ply before (``board_update``)."""
+    return fragments.key(match.pk, match.invite, match.ply, match.status, seat, match.ply - 1)
+
+
 def prerender(match: Match, state=None) -> None:
-    """Renders the spectators' and every seat's fragment once, before viewers ask for them;
-    ``state`` is the match's engine state when the caller holds it already."""
+    """Renders each viewer's push (spectators' and every seat's) once, before viewers ask
+    for it: the update for pages showing the ply before, else the whole fragment, which
+    other pages render when they ask. ``state`` is the match's engine state when the caller
+    holds it already."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
     shared = Position(match, state)
-    fragments.put_many(
-        [
-            (fragment_key(match, seat), board_html(match, seat, shared=shared))
-            for seat in [None, *range(match.players)]
-        ]
-    )
+    items = []
+    for seat in [None, *range(match.players)]:
+        update = board_update(match, seat, shared)
+        if update is None:
+            items.append((fragment_key(match, seat), board_html(match, seat, shared=shared)))
+        else:
+            items.append((fragment_key_since(match, seat), update))
+    fragments.put_many(items)
 
 
 def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], shared: list | None):
@@ -135,7 +216,7 @@ def board_page_context(
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = get_game(match.game).board.context(view, seat, viewer["legal"])
-    log = shared.log_rows(match, players)
+    log = shared.log_rows(players)
     return {
         "match": match,
         "seat": seat,

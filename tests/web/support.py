@@ -38,15 +38,18 @@ def cookie_for(user) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-async def connect(match, user=None, origin=b"http://127.0.0.1", cookie=None, address="127.0.0.1"):
+async def connect(
+    match, user=None, origin=b"http://127.0.0.1", cookie=None, address="127.0.0.1", query=""
+):
     """Opens the match socket as ``user`` (None: an anonymous spectator) or with a session
-    ``cookie``, from client ``address``; returns (socket, accepted)."""
+    ``cookie``, from client ``address``, with the page's ``query`` (e.g. "?ply=0");
+    returns (socket, accepted)."""
     headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
     if user is not None:
         cookie = await sync_to_async(cookie_for)(user)
     if cookie is not None:
         headers.append((b"cookie", cookie))
-    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers)
+    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/{query}", headers)
     communicator.scope["client"] = (address, 50000)
     connected, _ = await communicator.connect()
     return communicator, connected

@@ -173,3 +173,27 @@ async def test_a_page_that_missed_a_notice_gets_the_board_when_it_asks(match, al
     assert 'data-ply="1"' in html and 'class="message"' not in html
     for c in (a, spectator):
         await c.disconnect()
+
+
+async def test_a_page_just_loaded_gets_no_second_board_and_then_only_what_changed(
+    match, alice, bob
+):
+    from asgiref.sync import sync_to_async
+
+    from games import services
+
+    a, _ = await connect(match, alice, query="?ply=0&status=active")
+    assert await a.receive_nothing()  # the page shows this very position
+    late, _ = await connect(match, bob, query="?ply=0&status=waiting")
+    assert 'data-ply="0"' in await late.receive_from()  # it was rendered before bob sat down
+    for ply, (seat, at) in enumerate([(alice, [0, 0]), (bob, [1, 1])]):
+        await sync_to_async(services.move_play)(
+            match_id=match.pk, user=seat, ply=ply, move={"type": "place", "at": at}
+        )
+        html = await a.receive_from(timeout=3)
+        assert f'data-ply="{ply + 1}"' in html
+    # The second push updates the move list in place instead of sending all of it again.
+    assert 'id="move-list"' not in html and 'hx-swap-oob="beforeend:#move-list"' in html
+    assert '<li id="turn-1" data-first="1" data-last="1" hx-swap-oob="true">' in html
+    for c in (a, late):
+        await c.disconnect()
