@@ -81,9 +81,10 @@ def setup_environment(scale: bool, var_dir: Path) -> dict:
 def create_slots(slots: int, matches_per_slot: int, tag: str, games: list[str]):
     """Returns, per slot, its players' cookies and matches (game, id, ply, engine state).
 
-    Slots take the games in turn. Each match starts at a random ply of a random game of
-    its own, so boards of all sizes and move lists of all lengths are on screen at once,
-    and matches end (and viewers reconnect to the next one) at all times.
+    Slots take the games in turn. Each slot's first match starts at a random ply of a random
+    game of its own, so boards of all sizes and move lists of all lengths are on screen at
+    once, and matches end (and viewers move on to the next one) at all times; the next ones
+    start from the beginning, as new matches do.
     """
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -108,22 +109,25 @@ def create_slots(slots: int, matches_per_slot: int, tag: str, games: list[str]):
         b = User.objects.create(username=f"bench-{tag}-b{slot}")
         game = games[slot % len(games)]
         matches = []
-        for _ in range(matches_per_slot):
+        for index in range(matches_per_slot):
             match = services.match_create(game=game, creator=a, seat=0)
             match = services.match_join(match_id=match.pk, user=b)
-            matches.append(play_ahead(match, rng))
+            matches.append(play_ahead(match, rng, index == 0))
         result.append({"matches": matches, "cookies": [cookie(a), cookie(b)]})
     return result
 
 
-def play_ahead(match, rng: random.Random) -> dict:
-    """Moves ``match`` to a random ply short of the end of a random game, written as the
-    move service writes it (state, ply, move log): the set-up is not what is measured."""
+def play_ahead(match, rng: random.Random, ahead: bool) -> dict:
+    """With ``ahead``, moves ``match`` to a random ply short of the end of a random game,
+    written as the move service writes it (state, ply, move log): the set-up is not what
+    is measured. Returns what the players need: the match id, engine and position."""
     from games.models import Move
     from games.registry import get_engine
 
     engine = get_engine(match.game)
     state = engine.from_json(match.state)
+    if not ahead:
+        return {"id": match.pk, "engine": engine, "states": {0: state}}
     states, moves = [state], []
     while movers := engine.to_move(state):
         move = engine.random_move(state, movers[0], rng)
