@@ -165,7 +165,7 @@ class Stats:
         self.server_cpu: dict[str, float] = {}  # CPU seconds per server component, same window
 
 
-async def client(url, cookie, match, seat, stats: Stats, rate, done, origin):
+async def client(url, cookie, match, seat, stats: Stats, rate, done):
     """One browser tab: a player (seat 0/1) or a spectator (seat None).
 
     A player moves from the positions this script itself played (``match["states"]``
@@ -174,7 +174,8 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done, origin):
     """
     import websockets
 
-    headers = {"Origin": origin}
+    # A page's socket goes to the server that served the page: the Origin is that server.
+    headers = {"Origin": url.replace("ws", "http", 1)}
     if cookie:
         headers["Cookie"] = cookie
     match_id, engine, states = match["id"], match["engine"], match["states"]
@@ -235,7 +236,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done, origin):
                 stats.moves += stats.recording
 
 
-async def run_slot(slot, urls, stats, rate, spectators, origin, delay):
+async def run_slot(slot, urls, stats, rate, spectators, delay):
     """Plays the slot's matches one after another until the time is up, the first after
     ``delay`` seconds: Daphne drops a socket not accepted within five seconds, and the
     first board of a long match replays its move list, so the tabs open over a while."""
@@ -253,7 +254,6 @@ async def run_slot(slot, urls, stats, rate, spectators, origin, delay):
                 stats,
                 rate,
                 done,
-                origin,
             )
             for seat in (0, 1)
         ]
@@ -266,7 +266,6 @@ async def run_slot(slot, urls, stats, rate, spectators, origin, delay):
                 stats,
                 rate,
                 done,
-                origin,
             )
             for s in range(spectators)
         ]
@@ -320,14 +319,14 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-async def measure(slots, urls, rate, seconds, spectators_per_match, origin, cpu, warmup=3.0):
+async def measure(slots, urls, rate, seconds, spectators_per_match, cpu, warmup=3.0):
     stats = Stats()
     start = time.monotonic()
     stats.stop_at = start + 120 + warmup + seconds  # set once the tabs are open
 
     runner = asyncio.gather(
         *(
-            run_slot(s, urls, stats, rate, spectators_per_match[i], origin, i * RAMP / len(slots))
+            run_slot(s, urls, stats, rate, spectators_per_match[i], i * RAMP / len(slots))
             for i, s in enumerate(slots)
         )
     )
@@ -430,9 +429,7 @@ def main():
             # A sweep keeps the ratio of spectators to matches (100 + 100: one per match).
             spectators = round(args.spectators * count / args.matches)
             extra = [spectators // count + (i < spectators % count) for i in range(count)]
-            stats, elapsed = asyncio.run(
-                measure(slots, urls, args.rate, args.seconds, extra, servers[0].url, cpu)
-            )
+            stats, elapsed = asyncio.run(measure(slots, urls, args.rate, args.seconds, extra, cpu))
             p95 = report(f"{count:4d} matches + {spectators} spectators", stats, elapsed)
             if p95 < 50:
                 best = stats.moves / elapsed
