@@ -81,7 +81,7 @@ def evaluate(state: State) -> list[float]:
 KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
-    iterations=(35, 150, 600),
+    iterations=(35, 150, 1200),
     candidates=candidates,
     playout=playout,
     evaluate=evaluate,
