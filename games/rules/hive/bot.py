@@ -87,4 +87,5 @@ KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     horizon=6,
     widening=2.0,
+    bias=1.0,
 )
