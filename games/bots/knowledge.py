@@ -28,7 +28,7 @@ class Knowledge:
       ``view``; secrets drawn uniformly from those the view allows (exact without secrets).
     - ``secrets``: whether views hide anything (then every iteration draws a new state).
     - ``iterations``: search iterations for easy, medium and hard (calibrated so that hard
-      takes about 1 to 1.5 s on one core; the wall-clock cap in ``games.bots.levels`` bounds it).
+      takes about a second on one core; the wall-clock cap in ``games.bots.levels`` bounds it).
     - ``candidates(state, seat, rng)``: the moves a tree node tries, best first (None: every
       legal move in random order); the search widens through them as a node is visited.
     - ``playout(state, seat, rng)``: the move a playout makes (None: ``engine.random_move``).
