@@ -33,23 +33,26 @@ def click_point(page, at):
     page.mouse.click(x, y)
 
 
-def inside_view(page, at):
-    x, y = screen_point(page, at)
-    box = page.locator("svg.triangulum").bounding_box()
-    return box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
+CENTRE_JS = """([x, y]) => {
+  const frame = document.querySelector('.zoom-frame');
+  const svg = frame.querySelector('svg.triangulum');
+  const d = JSON.parse(document.getElementById('tg-data').textContent);
+  frame.scrollIntoView({ block: 'center' });
+  const p = new DOMPoint(x * d.unit, (d.height - 1 - y) * d.unit).matrixTransform(svg.getScreenCTM());
+  const box = frame.getBoundingClientRect();
+  frame.scrollLeft += p.x - (box.left + frame.clientWidth / 2);
+  frame.scrollTop += p.y - (box.top + frame.clientHeight / 2);
+}"""
 
 
 def tap_point(page, at):
-    """On a touch phone: the first tap zooms into the region, the second picks the point."""
-    zoomed = page.locator("svg.triangulum.zoomed")
-    if zoomed.count() and not inside_view(page, at):
-        page.click("button.tg-zoom")  # "Whole board"
-        expect(zoomed).to_have_count(0)
-    if zoomed.count() == 0:
-        x, y = screen_point(page, at)
-        page.touchscreen.tap(x, y)
-        expect(zoomed).to_have_count(1)
-    x, y = screen_point(page, at)
+    """On a touch phone: the board is zoomed (once; it stays zoomed), panned to the point,
+    and the point tapped."""
+    if page.locator(".zoom-frame").count() == 0:
+        page.click("[data-zoom]")
+        expect(page.locator(".zoom-frame svg.triangulum")).to_have_count(1)
+    page.evaluate(CENTRE_JS, list(at))
+    x, y = page.evaluate(POINT_JS, list(at))
     page.touchscreen.tap(x, y)
 
 
