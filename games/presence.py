@@ -105,7 +105,7 @@ def presence_html(match_id: int) -> str:
     here = seats_here(match_id)
     data = {index: None if index in here else since for index, since in away.items()}
     return format_html(
-        '<div id="presence" hx-get="{}" hx-trigger="every {}s [!document.hidden]" '
+        '<div id="presence" hx-get="{}" hx-trigger="every {}s" data-when-visible '
         'hx-swap="outerHTML" data-away="{}" hidden></div>',
         reverse("games:presence", args=[match_id]),
         settings.PRESENCE_POLL_SECONDS,

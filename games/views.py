@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestForm
-from accounts.views import guest_login
+from accounts.views import guest_login, rejoin_url
 from config.throttle import MOVE_POSTS
 from games import guard, presence, services
 from games.models import Match
@@ -31,6 +31,8 @@ def match_page(request, match_id: int):
         "invite_url": request.build_absolute_uri(reverse("games:join", args=[match.invite]))
         if seat is not None
         else None,
+        # A guest's way back to this seat from another browser: shown to that guest only.
+        "rejoin_url": rejoin_url(request) if seat is not None else None,
         "custom_options": custom_options(match),
         "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,

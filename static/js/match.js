@@ -171,14 +171,6 @@
   }
 
   document.addEventListener("click", (event) => {
-    const copy = event.target.closest("[data-copy]");
-    if (copy) {
-      const input = document.querySelector(copy.dataset.copy);
-      input.select();
-      navigator.clipboard?.writeText(input.value);
-      copy.textContent = "Copied";
-      return;
-    }
     const b = board();
     if (!b || !b.contains(event.target)) return;
     if (event.target.closest("[data-zoom]")) {
