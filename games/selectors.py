@@ -69,15 +69,16 @@ def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
 
 
 def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
-    """Finished matches, newest first, optionally of one game and/or with one player."""
+    """Finished matches, newest first, optionally of one game and/or with a player whose
+    name contains ``player``."""
     qs = Match.objects.filter(status=Match.Status.FINISHED)
     if game:
         qs = qs.filter(game=game)
     if player:
         qs = qs.filter(
-            Q(seats__user__username__iexact=player)
-            | Q(seats__user__nickname__iexact=player)
-            | Q(seats__name__iexact=player)
+            Q(seats__user__username__icontains=player)
+            | Q(seats__user__nickname__icontains=player)
+            | Q(seats__name__icontains=player)
         ).distinct()
     return qs.order_by("-finished_at", "-pk").with_players()
 

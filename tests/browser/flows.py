@@ -29,14 +29,15 @@ def create_match(
     """Creates a match from the lobby card of ``slug``; returns the invite URL."""
     page.goto("/")
     card = page.locator(f"#game-{slug}")
+    card.locator("summary:has-text('New')").click()
+    if players:  # first: the seats follow the number of players
+        card.locator("select[name=players]").select_option(str(players))
     card.locator("select[name=seat]").select_option(seat)
     card.locator(f"input[name=private][value='{'1' if private else ''}']").check()
-    if players:
-        card.locator("select[name=players]").select_option(str(players))
     if options:
         card.locator("details.custom summary").click()
         card.locator("textarea[name=options_json]").fill(json.dumps(options))
-    card.locator("button.button:has-text('New')").click()
+    card.locator("button:has-text('Create the match')").click()
     expect(page.locator("#turn")).to_contain_text("Waiting for players")
     return page.locator("#invite-url").input_value()
 

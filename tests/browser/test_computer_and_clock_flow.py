@@ -23,10 +23,11 @@ pytestmark = pytest.mark.browser
 def new_from_lobby(page, slug: str, *, seat="0", opponent="people", time="none") -> None:
     page.goto("/")
     card = page.locator(f"#game-{slug}")
+    card.locator("summary:has-text('New')").click()
     card.locator("select[name=seat]").select_option(seat)
     card.locator("select[name=opponent]").select_option(opponent)
     card.locator("select[name=time_control]").select_option(time)
-    card.locator("button.button:has-text('New')").click()
+    card.locator("button:has-text('Create the match')").click()
     expect(page.locator("#board")).to_be_visible()
 
 
