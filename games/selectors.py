@@ -47,11 +47,13 @@ def matches_for_user(user) -> QuerySet:
 
 def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
     """The player's matches, those waiting for their move first (least time left first),
-    then the other running ones, waiting and finished; each with ``my_turn`` and
-    ``time_left`` (ms on the running clock, None when untimed or not their turn)."""
+    then the other running ones, waiting and finished; each with ``my_turn``,
+    ``owner_result`` (won, lost, drawn) and ``time_left`` (ms on the running clock, None
+    when untimed or not their turn)."""
     matches = list(matches_for_user(user).order_by("-created_at")[:limit])
     for match in matches:
         match.my_turn, match.time_left = False, None
+        match.owner_result = match.result_for(user)
         if match.status == Match.Status.ACTIVE:
             engine = get_engine(match.game)
             match.my_turn = match.seat_of(user) in engine.to_move(engine.from_json(match.state))
