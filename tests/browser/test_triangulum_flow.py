@@ -262,7 +262,7 @@ def test_a_whole_match_of_three_parties(new_page, browser, server):
 
         for page in pages:
             expect(page.locator(".tg-banner.final")).to_have_text(
-                f"Match over after 3 parties — Blue {area} : Red 0."
+                f"Match over after 3 parts — Blue {area} : Red 0."
             )
             expect(page.locator(".tg-record")).to_have_count(3)
             expect(page.locator('.seat[data-seat="0"]')).to_have_class(re.compile("winner"))
