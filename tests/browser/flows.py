@@ -58,11 +58,15 @@ def rig_hidden_setup(server, invite: str, options: dict) -> None:
     )
 
 
-def join_as_guest(page, invite: str, nickname: str) -> None:
+def join_as_guest(page, invite: str, nickname: str) -> str:
+    """Joins as a guest called ``nickname`` plus a unique tail (a live guest's name is taken
+    while their match runs, and the browser tests share one server); returns the name shown."""
+    nickname = f"{nickname}{uuid.uuid4().hex[:4]}"
     page.goto(invite)
     page.fill("#id_nickname", nickname)
     page.click("button:has-text('Play as guest')")
     expect(page.locator("#board")).to_be_visible()
+    return f"{nickname} (guest)"
 
 
 def watch(page, match_url: str):

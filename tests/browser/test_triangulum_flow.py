@@ -89,10 +89,10 @@ def start(new_page, browser, server):
     )
     phone.set_default_timeout(10_000)
     bob = phone.new_page()
-    join_as_guest(bob, invite, "Bob")
+    bob_name = join_as_guest(bob, invite, "Bob")
     watcher = watch(new_page(), bob.url)
     expect(alice.locator("#turn")).to_have_text("Your turn.")
-    return host, phone, alice, bob, watcher
+    return host, bob_name, phone, alice, bob, watcher
 
 
 def js_previews(page, cases):
@@ -110,7 +110,7 @@ def same_preview(js, py):
 
 
 def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
-    host, phone, alice, bob, watcher = start(new_page, browser, server)
+    host, bob_name, phone, alice, bob, watcher = start(new_page, browser, server)
     pages = (alice, bob, watcher)
     try:
         moves = [
@@ -201,7 +201,7 @@ def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
             expect(page.locator("#last-turn")).to_contain_text("spoiled by the reveal")
             expect(page.locator('[data-side="0"] [data-total]')).to_have_text("0")
         expect(bob.locator("#turn")).to_have_text("Your turn.")
-        expect(alice.locator("#turn")).to_have_text("Waiting for Bob (guest).")
+        expect(alice.locator("#turn")).to_have_text(f"Waiting for {bob_name}.")
         screenshot(watcher, "triangulum-reveal-spoiled-spectator")
         screenshot(bob, "triangulum-reveal-spoiled-phone")
     finally:
@@ -209,7 +209,7 @@ def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
 
 
 def test_a_whole_match_of_three_parties(new_page, browser, server):
-    host, phone, alice, bob, watcher = start(new_page, browser, server)
+    host, bob_name, phone, alice, bob, watcher = start(new_page, browser, server)
     pages = (alice, bob, watcher)
     try:
         ply = 0
@@ -265,7 +265,7 @@ def test_a_whole_match_of_three_parties(new_page, browser, server):
 
         for page in pages:
             expect(page.locator(".tg-banner.final")).to_have_text(
-                f"Match over after 3 parties — Blue {area} : Red 0."
+                f"Match over after 3 parts — Blue {area} : Red 0."
             )
             expect(page.locator(".tg-record")).to_have_count(3)
             expect(page.locator('.seat[data-seat="0"]')).to_have_class(re.compile("winner"))
