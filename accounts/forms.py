@@ -1,5 +1,5 @@
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
 from django.core.validators import RegexValidator
 
 from accounts.models import User
@@ -8,16 +8,34 @@ from config.throttle import LOGIN_FAILURES
 
 
 class SignupForm(UserCreationForm):
+    """A new account; ``guest`` is the guest becoming this account, whose own nickname is
+    no one else's name."""
+
     class Meta:
         model = User
-        fields = ("username",)
+        fields = ("username", "email")
+        field_classes = {"username": UsernameField}
+        labels = {"email": "Email (optional)"}
+        help_texts = {"email": "Only for emails when it is your turn in correspondence matches."}
+
+    def __init__(self, *args, guest: User | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.guest = guest
 
     def clean_username(self):
         """A new member may not take the name of a guest playing now."""
-        username = self.cleaned_data["username"]
-        if live_guest_names().filter(nickname__iexact=username).exists():
+        username = super().clean_username()
+        others = live_guest_names().exclude(pk=self.guest.pk if self.guest else None)
+        if others.filter(nickname__iexact=username).exists():
             raise forms.ValidationError("A guest playing now uses that name.")
         return username
+
+
+class EmailSettingsForm(forms.Form):
+    email = forms.EmailField(required=False, max_length=254)
+    email_notices = forms.BooleanField(
+        required=False, label="Email me when it is my turn in correspondence matches"
+    )
 
 
 class GuestForm(forms.Form):

@@ -11,6 +11,10 @@ class User(AbstractUser):
     bot_level = models.CharField(max_length=10, blank=True)
     # Correspondence players are emailed when it becomes their turn, unless they opt out.
     email_notices = models.BooleanField(default=True)
+    # A guest's secret for their rejoin link (accounts.services.rejoin_key): a guest has no
+    # password, so this is how they get back to their seats from another browser. Empty
+    # for members.
+    rejoin_token = models.CharField(max_length=64, blank=True)
 
     @property
     def is_bot(self) -> bool:

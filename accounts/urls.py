@@ -7,6 +7,9 @@ from accounts.forms import ThrottledLoginForm
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("guest/", views.guest, name="guest"),
+    path("rejoin/<str:key>/", views.rejoin, name="rejoin"),
+    path("account/", views.make_account, name="make_account"),
+    path("settings/", views.email_settings, name="email_settings"),
     path("u/<str:username>/", views.profile, name="profile"),
     path(
         "login/",
@@ -15,5 +18,5 @@ urlpatterns = [
         ),
         name="login",
     ),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
 ]

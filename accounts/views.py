@@ -1,13 +1,22 @@
-"""Sign up, guest entry (log in and out are Django's own views)."""
+"""Sign up, guest entry, a guest's way back and into an account, log out, email settings
+(log in is Django's own view)."""
 
-from django.contrib.auth import login
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
-from accounts.forms import GuestForm, SignupForm
+from accounts import services
+from accounts.forms import EmailSettingsForm, GuestForm, SignupForm
 from accounts.models import User
-from accounts.services import NameTaken, guest_create
 from games import selectors
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _next_url(request) -> str:
@@ -21,7 +30,7 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=BACKEND)
         return redirect(_next_url(request))
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
 
@@ -39,26 +48,117 @@ def guest_login(request, form: GuestForm) -> bool:
     if not form.is_valid():
         return False
     try:
-        user = guest_create(nickname=form.cleaned_data["nickname"])
-    except NameTaken as error:
+        user = services.guest_create(nickname=form.cleaned_data["nickname"])
+    except services.NameTaken as error:
         form.add_error("nickname", str(error))
         return False
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend=BACKEND)
     return True
 
 
+def rejoin_url(request) -> str | None:
+    """The logged-in guest's own rejoin link (None for anyone else): shown only to them."""
+    if not request.user.is_authenticated or not request.user.is_guest:
+        return None
+    key = services.rejoin_key(request.user)
+    return request.build_absolute_uri(reverse("rejoin", args=[key]))
+
+
+def rejoin(request, key: str):
+    """A guest's way back: GET asks, only the POST logs in, so a link another site shows
+    (or loads) cannot log a visitor in as someone else."""
+    guest = services.guest_for_rejoin_key(key)
+    if guest is None:
+        raise Http404("This rejoin link is not valid.")
+    if request.method == "POST":
+        login(request, guest, backend=BACKEND)
+        running = selectors.matches_for_user(guest).filter(status__in=services.RUNNING)
+        latest = running.order_by("-created_at").first()
+        if latest is not None:
+            return redirect("games:match", match_id=latest.pk)
+        return redirect("profile", username=guest.username)
+    context = {"guest": guest, "running": services.running_match_count(guest)}
+    return render(request, "accounts/rejoin.html", context)
+
+
+@login_required
+def make_account(request):
+    """Turns the logged-in guest into a member with a username and password."""
+    if not request.user.is_guest:
+        return redirect("profile", username=request.user.username)
+    form = SignupForm(request.POST or None, guest=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = services.guest_make_member(
+            request.user,
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data["email"],
+        )
+        update_session_auth_hash(request, user)  # the new password must not log them out
+        messages.success(request, "Your account is ready; your matches are kept.")
+        return redirect("profile", username=user.username)
+    return render(request, "accounts/make_account.html", {"form": form})
+
+
+class LogoutView(auth_views.LogoutView):
+    """GET asks first: a guest learns how many running matches they would leave and gets
+    their rejoin link; only the POST logs out (Django's own)."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def get(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect("lobby:home")
+        context = {
+            "running": services.running_match_count(request.user),
+            "rejoin_url": rejoin_url(request),
+        }
+        return render(request, "accounts/logout.html", context)
+
+
 def profile(request, username: str):
-    """A player's record per game and their recent matches."""
-    player = get_object_or_404(User, username=username)
+    """A player's record per game and their recent matches; to themselves also their
+    settings (or, for a guest, their rejoin link and the way to an account)."""
+    return _profile(request, get_object_or_404(User, username=username))
+
+
+@login_required
+@require_POST
+def email_settings(request):
+    """Stores the email address and the correspondence-email opt-out from the profile page."""
+    form = EmailSettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.email_settings_update(
+                request.user,
+                email=form.cleaned_data["email"],
+                notices=form.cleaned_data["email_notices"],
+            )
+        except services.NotAllowed as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Email settings saved.")
+            return redirect("profile", username=request.user.username)
+    return _profile(request, request.user, settings_form=form, status=400)
+
+
+def _profile(request, player: User, settings_form=None, status=200):
+    own = request.user == player
+    if own and settings_form is None and not player.is_guest:
+        initial = {"email": player.email, "email_notices": player.email_notices}
+        settings_form = EmailSettingsForm(initial=initial)
     stats = selectors.player_stats(player)
     totals = {k: sum(row[k] for row in stats) for k in ("played", "won", "lost", "drawn")}
-    return render(
-        request,
-        "accounts/profile.html",
-        {
-            "player": player,
-            "stats": stats,
-            "totals": totals,
-            "recent": selectors.matches_for_user(player).order_by("-created_at")[:15],
-        },
-    )
+    recent = list(selectors.matches_for_user(player).order_by("-created_at")[:15])
+    for match in recent:  # the rows say how each ended for this player
+        match.owner_result = match.result_for(player)
+    context = {
+        "player": player,
+        "own": own,
+        "settings_form": settings_form,
+        "rejoin_url": rejoin_url(request) if own else None,
+        "stats": stats,
+        "totals": totals,
+        "recent": recent,
+    }
+    return render(request, "accounts/profile.html", context, status=status)

@@ -147,6 +147,9 @@ FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
 # connected, emails): huey, with its queue in SQLite under var/ by default and in Redis on
 # the scale path, where any number of `manage.py run_huey` processes share it. Tests run
 # tasks inline (tests/conftest.py).
+# Embedded default: how often a web process looks for positions the worker recorded.
+WATCH_SECONDS = float(os.environ.get("WATCH_SECONDS", "0.5"))
+
 # How often a match page asks who of the players is here.
 PRESENCE_POLL_SECONDS = int(os.environ.get("PRESENCE_POLL_SECONDS", "5"))
 

@@ -150,3 +150,12 @@ def _running(control: TimeControl, left: tuple[int, ...], movers: list[int], now
     if control.realtime:
         return Clock(left, now, now + left[movers[0]])
     return Clock(left, now, now + control.days * DAY_MS)
+
+
+def clock_text(ms: int) -> str:
+    """ "4:59", "1:02:03" or "2 d 5 h": what a clock shows with ``ms`` left."""
+    seconds = max(0, ms) // 1000
+    if seconds >= 86_400:
+        return f"{seconds // 86_400} d {seconds % 86_400 // 3600} h"
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 
+from accounts.models import User
 from games.clocks import DAY_MS
 from games.models import Match
 from games.registry import get_engine
@@ -28,32 +29,34 @@ def _mover_seat(match: Match):
     return None
 
 
-def _reachable(seat) -> bool:
-    user = seat.user if seat is not None else None
-    return bool(
-        user and user.email and user.email_notices and not user.is_guest and not user.is_bot
-    )
+def _recipient(seat) -> User | None:
+    """The seat's player if they take these emails, read afresh: ``seat_list`` keeps the users
+    as they were when the match started, and an address or the opt-out may have changed since."""
+    user = User.objects.filter(pk=seat.user_id).first() if seat is not None else None
+    if user and user.email and user.email_notices and not user.is_guest and not user.is_bot:
+        return user
+    return None
 
 
-def _send(match: Match, seat, subject: str, text: str) -> None:
+def _send(match: Match, user: User, subject: str, text: str) -> None:
     url = f"{settings.SITE_URL.rstrip('/')}/m/{match.pk}/"
     body = (
         f"{text}\n\n{url}\n\nYou get these emails for correspondence matches; "
         "turn them off on your profile page."
     )
-    send_mail(subject, body, None, [seat.user.email])
+    send_mail(subject, body, None, [user.email])
 
 
 def your_turn(match: Match) -> None:
     """Emails the player to move in a correspondence match that it is their turn."""
     if match.control.kind != "days" or match.status != Match.Status.ACTIVE:
         return
-    seat = _mover_seat(match)
-    if _reachable(seat):
+    user = _recipient(_mover_seat(match))
+    if user is not None:
         days = match.control.days
         _send(
             match,
-            seat,
+            user,
             f"Your turn in {match.game_name} #{match.pk}",
             f"It is your turn in {match.game_name} ({match.player_names}). "
             f"You have {days} day{'s' if days > 1 else ''} for it.",
@@ -73,14 +76,15 @@ def send_reminders(now: int) -> int:
         with transaction.atomic():
             match = Match.objects.select_for_update().with_players().get(pk=match_id)
             seat = _mover_seat(match)
-            if not _reachable(seat) or (seat.reminded and now - seat.reminded < DAY_MS):
+            user = _recipient(seat)
+            if user is None or (seat.reminded and now - seat.reminded < DAY_MS):
                 continue
             seat.reminded = now
             seat.save(update_fields=["reminded"])
             hours = max(1, (match.deadline - now) // 3_600_000)
             _send(
                 match,
-                seat,
+                user,
                 f"Time is running out in {match.game_name} #{match.pk}",
                 f"You have about {hours} hour{'s' if hours > 1 else ''} left for your move "
                 f"in {match.game_name} ({match.player_names}).",

@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from games import watcher
 from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
@@ -104,7 +105,7 @@ def presence_html(match_id: int) -> str:
     here = seats_here(match_id)
     data = {index: None if index in here else since for index, since in away.items()}
     return format_html(
-        '<div id="presence" hx-get="{}" hx-trigger="every {}s [!document.hidden]" '
+        '<div id="presence" hx-get="{}" hx-trigger="every {}s" data-when-visible '
         'hx-swap="outerHTML" data-away="{}" hidden></div>',
         reverse("games:presence", args=[match_id]),
         settings.PRESENCE_POLL_SECONDS,
@@ -120,6 +121,7 @@ def keep_alive() -> None:
         for old in [old for old in _keepers if old.is_closed()]:
             del _keepers[old]
         _keepers[loop] = loop.create_task(_renew_forever())
+        watcher.start(SERVER)
 
 
 async def _renew_forever() -> None:

@@ -100,19 +100,10 @@ def _clock(match: Match, control, seat: int, running: bool) -> dict | None:
     ms = clocks.left_at(control, match.clock, seat, running, start)
     return {
         "ms": ms,
-        "text": clock_text(ms),
+        "text": clocks.clock_text(ms),
         "deadline": match.deadline if running else None,
         "days": control.kind == "days",
     }
-
-
-def clock_text(ms: int) -> str:
-    """ "4:59", "1:02:03" or "2 d 5 h": what a clock shows with ``ms`` left."""
-    seconds = max(0, ms) // 1000
-    if seconds >= 86_400:
-        return f"{seconds // 86_400} d {seconds % 86_400 // 3600} h"
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def board_page_context(

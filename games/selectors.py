@@ -7,6 +7,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from games import presence
+from games.clocks import clock_text
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import play_entry
@@ -44,16 +45,42 @@ def matches_for_user(user) -> QuerySet:
     return Match.objects.filter(Q(seats__user=user)).distinct().with_players()
 
 
+def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
+    """The player's matches, those waiting for their move first (least time left first),
+    then the other running ones, waiting and finished; each with ``my_turn``,
+    ``owner_result`` (won, lost, drawn) and ``time_left`` (ms on the running clock, None
+    when untimed or not their turn)."""
+    matches = list(matches_for_user(user).order_by("-created_at")[:limit])
+    for match in matches:
+        match.my_turn, match.time_left = False, None
+        match.owner_result = match.result_for(user)
+        if match.status == Match.Status.ACTIVE:
+            engine = get_engine(match.game)
+            match.my_turn = match.seat_of(user) in engine.to_move(engine.from_json(match.state))
+            if match.my_turn and match.deadline is not None:
+                match.time_left = max(0, match.deadline - now)
+                match.time_left_text = clock_text(match.time_left)
+    order = {Match.Status.ACTIVE: 1, Match.Status.WAITING: 2, Match.Status.FINISHED: 3}
+    return sorted(
+        matches,
+        key=lambda m: (
+            0 if m.my_turn else order[m.status],
+            float("inf") if m.time_left is None else m.time_left,
+        ),
+    )
+
+
 def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
-    """Finished matches, newest first, optionally of one game and/or with one player."""
+    """Finished matches, newest first, optionally of one game and/or with a player whose
+    name contains ``player``."""
     qs = Match.objects.filter(status=Match.Status.FINISHED)
     if game:
         qs = qs.filter(game=game)
     if player:
         qs = qs.filter(
-            Q(seats__user__username__iexact=player)
-            | Q(seats__user__nickname__iexact=player)
-            | Q(seats__name__iexact=player)
+            Q(seats__user__username__icontains=player)
+            | Q(seats__user__nickname__icontains=player)
+            | Q(seats__name__icontains=player)
         ).distinct()
     return qs.order_by("-finished_at", "-pk").with_players()
 

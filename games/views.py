@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestForm
-from accounts.views import guest_login
+from accounts.views import guest_login, rejoin_url
 from config.throttle import MOVE_POSTS
 from games import guard, presence, services
 from games.models import Match
@@ -31,6 +31,8 @@ def match_page(request, match_id: int):
         "invite_url": request.build_absolute_uri(reverse("games:join", args=[match.invite]))
         if seat is not None
         else None,
+        # A guest's way back to this seat from another browser: shown to that guest only.
+        "rejoin_url": rejoin_url(request) if seat is not None else None,
         "custom_options": custom_options(match),
         "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
@@ -129,6 +131,31 @@ def resign(request, match_id: int):
     if request.htmx:
         return HttpResponse(status=204)  # the socket pushes the finished board to everyone
     return redirect("games:match", match_id=match_id)
+
+
+@require_POST
+def rematch(request, match_id: int):
+    """Creates the rematch and opens it, where its creator finds the invite."""
+    try:
+        new = services.match_rematch(match_id=match_id, user=request.user)
+    except services.Refused as error:
+        messages.error(request, str(error))
+        return redirect("games:match", match_id=match_id)
+    url = reverse("games:match", args=[new.pk])
+    if request.htmx:
+        return HttpResponse(headers={"HX-Redirect": url})
+    return redirect(url)
+
+
+@require_POST
+def cancel(request, match_id: int):
+    try:
+        services.match_cancel(match_id=match_id, user=request.user)
+    except services.Refused as error:
+        messages.error(request, str(error))
+        return redirect("games:match", match_id=match_id)
+    messages.info(request, "The match is cancelled.")
+    return redirect("lobby:home")
 
 
 def join(request, invite: str):

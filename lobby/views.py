@@ -25,7 +25,9 @@ def home(request):
             "games": catalogue.games(),
             "open_matches": selectors.matches_open(exclude_user=user)[:20],
             "live_matches": selectors.matches_live()[:20],
-            "my_matches": selectors.matches_for_user(user)[:20] if user.is_authenticated else [],
+            "my_matches": selectors.my_matches(user, now=services.server_now())
+            if user.is_authenticated
+            else [],
             "refresh_seconds": settings.LOBBY_REFRESH_SECONDS,
         },
     )
@@ -101,7 +103,13 @@ def history(request):
     return render(
         request,
         "lobby/history.html",
-        {"page": page, "games": catalogue.games(), "game": game, "player": player},
+        {
+            "page": page,
+            "games": catalogue.games(),
+            "game": game,
+            "unknown_game": game and game not in GAMES,
+            "player": player,
+        },
     )
 
 

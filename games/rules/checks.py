@@ -38,3 +38,12 @@ def int_list(value: Any, length: int, what: str, low: int, high: int) -> tuple[i
     if any(v < low or v > high for v in value):
         raise IllegalMove(f"{what} {list(value)} is off the board.")
     return tuple(value)
+
+
+def option_dict(options, allowed: set[str], game: str) -> dict:
+    """A copy of a setup's options; ValueError for keys the game does not know."""
+    options = dict(options or {})
+    unknown = set(options) - allowed
+    if unknown:
+        raise ValueError(f"Unknown {game} options {sorted(unknown)}.")
+    return options

@@ -151,3 +151,49 @@ def test_correspondence_players_get_one_turn_email_and_one_reminder_a_day():
         match_id=other.pk, user=alice, ply=1, move={"type": "place", "at": [1, 1]}, now=T0 + 3000
     )
     assert [m.to for m in mail.outbox] == [["alice@example.org"]]  # quiet opted out
+
+
+def test_my_matches_put_those_waiting_for_me_first_with_the_time_left(alice, bob):
+    from games.selectors import my_matches
+
+    theirs = timed(alice, bob, "5+0")
+    services.move_play(match_id=theirs.pk, user=alice, ply=0, move=PLACE, now=T0 + 1000)
+    untimed = timed(alice, bob, "none")
+    mine = timed(alice, bob, "1+0")
+    listed = my_matches(alice, now=T0 + 20_000)
+    assert [m.pk for m in listed[:2]] == [mine.pk, untimed.pk]
+    assert listed[0].my_turn and listed[0].time_left == 40_000
+    assert listed[0].time_left_text == "0:40"
+    assert listed[1].my_turn and listed[1].time_left is None
+    assert listed[2].pk == theirs.pk and not listed[2].my_turn
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_absent_player_is_claimed_through_the_websocket(alice, bob):
+    """Bob's claim frame: refused while alice's page is open, accepted a minute after it
+    closed (her away time is moved back, as the minute passing would)."""
+    import json
+
+    from asgiref.sync import sync_to_async
+
+    from games.models import Seat
+    from tests.web.support import connected
+
+    match = await sync_to_async(timed)(alice, bob, "5+0")
+    a = await connected(match, alice)
+    b = await connected(match, bob)
+    await a.receive_from()
+    await b.receive_from()
+    await b.send_to(text_data=json.dumps({"claim": "1"}))
+    assert "has not been away for a minute" in await b.receive_from(timeout=3)
+    await a.disconnect()
+    away = await sync_to_async(Seat.objects.get)(match=match, index=0)
+    assert away.away_since is not None
+    away.away_since -= 61_000
+    await sync_to_async(away.save)(update_fields=["away_since"])
+    await b.send_to(text_data=json.dumps({"claim": "1"}))
+    after = await b.receive_from(timeout=3)
+    assert 'data-status="finished"' in after and "You won" in after
+    match = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert match.result["reason"] == "abandoned" and match.result["winners"] == [1]
+    await b.disconnect()

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, require_keys
+from games.rules.checks import int_list, option_dict, require_keys
 from games.rules.high_voltage.geometry import (
     CELLS,
     COLUMN_NAMES,
@@ -195,10 +195,7 @@ class HighVoltageEngine(EngineBase):
         """Returns the opening position; ``{"swamps": [[x, y, size], ...]}`` fixes the swamps."""
         if players != 2:
             raise ValueError("High Voltage is for exactly two players.")
-        options = dict(options or {})
-        unknown = set(options) - {"swamps"}
-        if unknown:
-            raise ValueError(f"Unknown High Voltage options {sorted(unknown)}.")
+        options = option_dict(options, {"swamps"}, "High Voltage")
         if "swamps" in options:
             swamps = _check_swamps(options["swamps"])
         else:

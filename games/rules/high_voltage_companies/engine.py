@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, require_keys
+from games.rules.checks import int_list, option_dict, require_keys
 from games.rules.high_voltage_companies.cards import (
     COLOURS,
     DANGER_IDS,
@@ -122,10 +122,7 @@ class HighVoltageCompaniesEngine(EngineBase):
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError("High Voltage is for 2 to 4 players.")
-        options = dict(options or {})
-        unknown = set(options) - {"cards", "rotations", "companies", "first"}
-        if unknown:
-            raise ValueError(f"Unknown High Voltage options {sorted(unknown)}.")
+        options = option_dict(options, {"cards", "rotations", "companies", "first"}, "High Voltage")
         rng = random.Random(seed)
         cards = options.get("cards")
         if cards is None:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, require_keys
+from games.rules.checks import int_list, option_dict, require_keys
 from games.rules.hive.grid import ADJACENT, CELLS, INDEX, coord, label
 from games.rules.hive.moves import (
     BEE,
@@ -197,10 +197,7 @@ class HiveEngine(EngineBase):
         """The empty board with three blocked fields; ``{"blocked": [[q, r, s] ×3]}`` fixes them."""
         if players != 2:
             raise ValueError("Hive is for exactly two players.")
-        options = dict(options or {})
-        unknown = set(options) - {"blocked"}
-        if unknown:
-            raise ValueError(f"Unknown Hive options {sorted(unknown)}.")
+        options = option_dict(options, {"blocked"}, "Hive")
         if "blocked" in options:
             blocked = _check_blocked(options["blocked"])
         else:

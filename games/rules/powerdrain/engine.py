@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, require_keys
+from games.rules.checks import int_list, option_dict, require_keys
 
 SIZE = 5
 POTENTIALS = (1, 3, 5, 7, 9)
@@ -86,10 +86,7 @@ class PowerdrainEngine(EngineBase):
         """Returns the opening state; options may fix rows, cols, plugs and turn on draft."""
         if players != 2:
             raise ValueError("Powerdrain is for exactly two players.")
-        options = dict(options or {})
-        unknown = set(options) - {"rows", "cols", "plugs", "draft"}
-        if unknown:
-            raise ValueError(f"Unknown Powerdrain options {sorted(unknown)}.")
+        options = option_dict(options, {"rows", "cols", "plugs", "draft"}, "Powerdrain")
         rng = random.Random(seed)
         rows = _shuffled(POTENTIALS, rng) if "rows" not in options else options["rows"]
         cols = _shuffled(POTENTIALS, rng) if "cols" not in options else options["cols"]

@@ -1,0 +1,56 @@
+"""Embedded default only: positions that another process recorded reach this one's viewers.
+
+With the in-memory channel layer a notice reaches the sockets of its own process only,
+but the background worker (bots moving, flags falling) is a process of its own. So each
+web process looks, twice a second, at the positions of the matches its sockets show and
+tells their viewers about any it did not record itself. On the scale path Redis carries
+every notice between processes and this is not started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games.models import Match, Presence
+
+_seen: dict[int, tuple[int, str]] = {}  # match id -> (ply, status) last looked at
+_watchers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+
+
+def changed_positions(server: str) -> list[tuple[int, int, str]]:
+    """(match id, ply, status) of this process's watched matches that moved since last time."""
+    watched = Presence.objects.filter(server=server).values_list("match_id", flat=True)
+    rows = Match.objects.filter(pk__in=watched).values_list("pk", "ply", "status")
+    # A match seen for the first time counts as changed: its sockets may have opened on an
+    # older position than the one now stored (a viewer ignores a notice it already shows).
+    changed = [(pk, ply, status) for pk, ply, status in rows if _seen.get(pk) != (ply, status)]
+    _seen.clear()
+    _seen.update({pk: (ply, status) for pk, ply, status in rows})
+    return changed
+
+
+def start(server: str) -> None:
+    """Starts this event loop's watcher once, unless a shared channel layer carries notices."""
+    if settings.FRAGMENT_REDIS_URL:
+        return
+    loop = asyncio.get_running_loop()
+    task = _watchers.get(loop)
+    if task is None or task.done():
+        for old in [old for old in _watchers if old.is_closed()]:
+            del _watchers[old]
+        _watchers[loop] = loop.create_task(_watch_forever(server))
+
+
+async def _watch_forever(server: str) -> None:
+    from games.services import group_name  # the services notify through this module's layer
+
+    layer = get_channel_layer()
+    while True:
+        await asyncio.sleep(settings.WATCH_SECONDS)
+        for match_id, ply, status in await database_sync_to_async(changed_positions)(server):
+            message = {"type": "match.updated", "ply": ply, "status": status}
+            await layer.group_send(group_name(match_id), message)

@@ -1,0 +1,18 @@
+// What every page shares. No inline script anywhere: the Content-Security-Policy forbids it,
+// and htmx may not evaluate strings (allowEval is off), so behaviour lives here.
+
+// Copy buttons: <button data-copy="#input-id"> copies that input's value (invite and rejoin links).
+document.addEventListener("click", (event) => {
+  const copy = event.target.closest("[data-copy]");
+  if (!copy) return;
+  const input = document.querySelector(copy.dataset.copy);
+  input.select();
+  navigator.clipboard?.writeText(input.value);
+  copy.textContent = "Copied";
+});
+
+// Polls marked data-when-visible (the lobby's lists, a match's presence) skip while the tab
+// is hidden: htmx's trigger filters would need eval.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (document.hidden && event.detail.elt.hasAttribute("data-when-visible")) event.preventDefault();
+});
