@@ -126,21 +126,20 @@
       if (frame) { frame.nextElementSibling?.remove(); frame.replaceWith(svg); svg.style.width = ""; }
       return;
     }
-    if (!frame) {
-      frame = document.createElement("div");
-      frame.className = "zoom-frame";
-      const where = document.createElement("p");
-      where.className = "zoom-where";
-      svg.replaceWith(frame);
-      frame.append(svg);
-      frame.after(where);
-      frame.addEventListener("scroll", () => {
-        if (!frame.isConnected) return;  // a swapped-out board keeps no say
-        zoom.left = frame.scrollLeft;
-        zoom.top = frame.scrollTop;
-        showWhere(frame);
-      }, { passive: true });
-    }
+    if (frame) return;  // the same board, already zoomed: it keeps its place
+    frame = document.createElement("div");
+    frame.className = "zoom-frame";
+    const where = document.createElement("p");
+    where.className = "zoom-where";
+    svg.replaceWith(frame);
+    frame.append(svg);
+    frame.after(where);
+    frame.addEventListener("scroll", () => {
+      if (!frame.isConnected) return;  // a swapped-out board keeps no say
+      zoom.left = frame.scrollLeft;
+      zoom.top = frame.scrollTop;
+      showWhere(frame);
+    }, { passive: true });
     const factor = Number(getComputedStyle(svg).getPropertyValue("--zoom")) || 3;
     svg.style.width = `${Math.round(frame.clientWidth * factor)}px`;
     if (zoom.left === null) {  // just switched on: start in the middle
