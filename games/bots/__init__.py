@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from games.bots.knowledge import Knowledge
-from games.bots.levels import LEVELS, budget
+from games.bots.levels import LEVELS, TEMPERATURE, budget
 from games.bots.search import Search
 from games.rules import IllegalMove, Move
 
@@ -49,7 +49,7 @@ def choose_move(
     know = knowledge(slug)
     iterations, seconds = budget(know, level, scale)
     rng = random.Random(seed)
-    move = Search(know, view, seat, rng).run(iterations, clock, seconds)
+    move = Search(know, view, seat, rng).run(iterations, clock, seconds, TEMPERATURE[level])
     state = know.determinize(view, seat, rng)
     try:
         know.engine.apply(state, seat, move)
