@@ -83,11 +83,15 @@
     if (el) { el.textContent = text; el.hidden = false; }
   }
 
-  function whyNot(b) {
+  function whyNot(b, target) {
+    const seat = document.getElementById("live-root")?.dataset.seat;
     if (b.dataset.status === "finished") return "The match is over: nothing can be played.";
     if (b.dataset.status === "waiting") return "The board opens for moves once every seat is taken.";
-    if (!document.getElementById("live-root")?.dataset.seat) return "You are watching this match: only its players move.";
+    if (seat === undefined) return "You are watching this match: only its players move.";
     if (!b.classList.contains("my-turn")) return "It is not your turn.";
+    const owner = target.closest("[data-owner]")?.dataset.owner;
+    if (owner !== undefined && owner !== seat) return "That piece is your opponent's: pick one of yours.";
+    if (owner !== undefined) return "That piece cannot move now: pick a highlighted one.";
     return "Nothing to play there: pick one of the highlighted places.";
   }
 
@@ -126,21 +130,20 @@
       if (frame) { frame.nextElementSibling?.remove(); frame.replaceWith(svg); svg.style.width = ""; }
       return;
     }
-    if (!frame) {
-      frame = document.createElement("div");
-      frame.className = "zoom-frame";
-      const where = document.createElement("p");
-      where.className = "zoom-where";
-      svg.replaceWith(frame);
-      frame.append(svg);
-      frame.after(where);
-      frame.addEventListener("scroll", () => {
-        if (!frame.isConnected) return;  // a swapped-out board keeps no say
-        zoom.left = frame.scrollLeft;
-        zoom.top = frame.scrollTop;
-        showWhere(frame);
-      }, { passive: true });
-    }
+    if (frame) return;  // the same board, already zoomed: it keeps its place
+    frame = document.createElement("div");
+    frame.className = "zoom-frame";
+    const where = document.createElement("p");
+    where.className = "zoom-where";
+    svg.replaceWith(frame);
+    frame.append(svg);
+    frame.after(where);
+    frame.addEventListener("scroll", () => {
+      if (!frame.isConnected) return;  // a swapped-out board keeps no say
+      zoom.left = frame.scrollLeft;
+      zoom.top = frame.scrollTop;
+      showWhere(frame);
+    }, { passive: true });
     const factor = Number(getComputedStyle(svg).getPropertyValue("--zoom")) || 3;
     svg.style.width = `${Math.round(frame.clientWidth * factor)}px`;
     if (zoom.left === null) {  // just switched on: start in the middle
@@ -182,7 +185,7 @@
     if (moveEl) { sendMove(JSON.parse(moveEl.dataset.move)); return; }
     const selectEl = event.target.closest("[data-select]");
     if (selectEl) { select(selectEl.dataset.select === selected ? null : selectEl.dataset.select); return; }
-    if (!event.defaultPrevented && event.target.closest(".board-svg")) say(whyNot(b));
+    if (!event.defaultPrevented && event.target.closest(".board-svg")) say(whyNot(b, event.target));
   });
 
   document.addEventListener("keydown", (event) => {

@@ -86,3 +86,6 @@ def test_a_rematch_from_a_finished_board_and_cancelling_it(new_page, seeded):
     page.click("button:has-text('Cancel this match')")
     expect(page.locator(".flash")).to_contain_text("cancelled")
     assert page.goto(rematch).status == 404
+    page.goto("/#game-powerdrain")  # where the finished board's "New match" leads
+    expect(page.locator("#game-powerdrain details.new-match")).to_have_attribute("open", "")
+    expect(page.locator("#game-hive details.new-match")).not_to_have_attribute("open", "")

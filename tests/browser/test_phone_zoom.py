@@ -104,3 +104,18 @@ def test_the_zoom_and_its_place_survive_moves_and_a_dead_click_says_why(new_page
     expect(page.locator("#frame-error")).to_have_text("It is not your turn.")
     page.click("[data-zoom]")
     expect(page.locator(".zoom-frame")).to_have_count(0)
+
+
+def test_clicking_a_piece_that_cannot_be_played_says_why(new_page, matches):
+    page = log_in(new_page, PHONE, "zoom-alice")
+    page.goto(f"/m/{matches[2]}/")  # hive, alice (Red) to move
+    expect(page.locator("#turn")).to_have_text("Your turn.")
+    page.locator('.hx-stack[data-owner="1"]').first.click(force=True)
+    expect(page.locator("#frame-error")).to_have_text(
+        "That piece is your opponent's: pick one of yours."
+    )
+    watcher = log_in(new_page, PHONE, "zoom-carol")
+    watcher.goto(f"/m/{matches[2]}/")
+    expect(watcher.locator("#conn")).to_have_text("live")
+    watcher.locator(".hx-stack").first.click(force=True)
+    expect(watcher.locator("#frame-error")).to_contain_text("You are watching this match")

@@ -37,7 +37,6 @@ CENTRE_JS = """([x, y]) => {
   const frame = document.querySelector('.zoom-frame');
   const svg = frame.querySelector('svg.triangulum');
   const d = JSON.parse(document.getElementById('tg-data').textContent);
-  frame.scrollIntoView({ block: 'center' });
   const p = new DOMPoint(x * d.unit, (d.height - 1 - y) * d.unit).matrixTransform(svg.getScreenCTM());
   const box = frame.getBoundingClientRect();
   frame.scrollLeft += p.x - (box.left + frame.clientWidth / 2);
@@ -51,9 +50,12 @@ def tap_point(page, at):
     if page.locator(".zoom-frame").count() == 0:
         page.click("[data-zoom]")
         expect(page.locator(".zoom-frame svg.triangulum")).to_have_count(1)
+    page.locator(".zoom-frame").scroll_into_view_if_needed()
     page.evaluate(CENTRE_JS, list(at))
     x, y = page.evaluate(POINT_JS, list(at))
-    page.touchscreen.tap(x, y)
+    # A tap is placed in the visual viewport, which a phone may hold off the layout one.
+    left, top = page.evaluate("[visualViewport.offsetLeft, visualViewport.offsetTop]")
+    page.touchscreen.tap(x - left, y - top)
 
 
 def place(page, at, secret, pick=click_point, shot=None):
