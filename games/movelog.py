@@ -47,8 +47,7 @@ def entries(match) -> list[dict]:
 def _extend(match, log: Log) -> Log:
     game = get_game(match.game)
     engine, board = game.engine, game.board
-    describe = getattr(board, "describe", None)
-    separator = getattr(board, "separator", None)
+    separator = game.separator
     state, items = log.state, list(log.entries)
     ply = log.ply
     for record in match.moves.filter(ply__gte=log.ply).order_by("ply"):
@@ -65,7 +64,7 @@ def _extend(match, log: Log) -> Log:
                 text = notation
             else:
                 after = engine.view(state, None)
-                text = describe(move, before, after) if describe else notation
+                text = board.describe(move, before, after)
         ply += 1
         last = items[-1] if items else None
         if last and last["seat"] == seat and not last["separator"]:

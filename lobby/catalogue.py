@@ -33,8 +33,8 @@ def game(slug: str) -> dict:
 
 def seat_choices(declared) -> list[tuple[int, str]]:
     """(seat, label) by the seat's name, the one that moves first marked, so nobody has to
-    know that "Seat 1" is Blue. A board with ``STARTS = None`` has a random first seat."""
-    first = getattr(declared.board, "STARTS", 0)
+    know that "Seat 1" is Blue."""
+    first = declared.first_seat
     return [
         (i, f"{seat['name']} — moves first" if i == first else seat["name"])
         for i, seat in enumerate(declared.board.SEATS[: declared.engine.max_players])

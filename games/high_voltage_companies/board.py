@@ -22,7 +22,6 @@ SEATS = [
     {"name": "Ohm", "colour": "#8c5a2b"},
     {"name": "Tesla", "colour": "#495057"},
 ]
-STARTS = None  # a random seat starts (docs/rules.md §3.1)
 OPTIONS: list[dict] = []
 LIST_LEGAL_MOVES = False
 
