@@ -20,8 +20,8 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
-	trap 'kill 0' EXIT INT TERM; \
-	$(PY) manage.py run_huey --quiet & \
+	$(PY) manage.py run_huey --quiet & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).

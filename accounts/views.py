@@ -149,6 +149,9 @@ def _profile(request, player: User, settings_form=None, status=200):
         settings_form = EmailSettingsForm(initial=initial)
     stats = selectors.player_stats(player)
     totals = {k: sum(row[k] for row in stats) for k in ("played", "won", "lost", "drawn")}
+    recent = list(selectors.matches_for_user(player).order_by("-created_at")[:15])
+    for match in recent:  # the rows say how each ended for this player
+        match.owner_result = match.result_for(player)
     context = {
         "player": player,
         "own": own,
@@ -156,6 +159,6 @@ def _profile(request, player: User, settings_form=None, status=200):
         "rejoin_url": rejoin_url(request) if own else None,
         "stats": stats,
         "totals": totals,
-        "recent": selectors.matches_for_user(player).order_by("-created_at")[:15],
+        "recent": recent,
     }
     return render(request, "accounts/profile.html", context, status=status)

@@ -91,6 +91,28 @@ class Match(models.Model):
         return get_engine(self.game).name
 
     @property
+    def turns(self) -> int:
+        """Turns played, as the move list counts them (a power-companies turn is several
+        moves): what the lists show rather than plies."""
+        from games.movelog import entries
+
+        return len(entries(self))
+
+    @property
+    def score_text(self) -> str:
+        """The final scores, seat by seat ("3 : 1"), or "" when the game keeps none."""
+        scores = (self.result or {}).get("scores") or []
+        return " : ".join(str(s) for s in scores)
+
+    def result_for(self, user) -> str | None:
+        """ "won", "lost" or "drawn" for ``user``'s seat in a finished match, else None."""
+        seat = self.seat_of(user)
+        if self.status != self.Status.FINISHED or seat is None:
+            return None
+        winners = (self.result or {}).get("winners", [])
+        return "drawn" if not winners else "won" if seat in winners else "lost"
+
+    @property
     def player_names(self) -> str:
         return " vs ".join(s.display_name for s in self.seat_list())
 

@@ -47,8 +47,7 @@ def entries(match) -> list[dict]:
 def _extend(match, log: Log) -> Log:
     game = get_game(match.game)
     engine, board = game.engine, game.board
-    describe = getattr(board, "describe", None)
-    separator = getattr(board, "separator", None)
+    separator = game.separator
     state, items = log.state, list(log.entries)
     ply = log.ply
     # One spectator view per move: each move's "after" is the next one's "before" (views
@@ -67,12 +66,12 @@ def _extend(match, log: Log) -> Log:
             except IllegalMove:  # a position written by hand (tests, repairs): words only
                 describe_it = False
             else:
-                describe_it = describe is not None
+                describe_it = True
         after = engine.view(state, None)
         if leave:
             text = entry_notation(engine, state, move)
         else:
-            text = describe(move, before, after) if describe_it else notation
+            text = board.describe(move, before, after) if describe_it else notation
         ply += 1
         last = items[-1] if items else None
         if last and last["seat"] == seat and not last["separator"]:

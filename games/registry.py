@@ -53,6 +53,9 @@ class Game:
     - ``twin(state, seat, rng)``: for games with secrets, a state that ``seat`` cannot
       tell from ``state`` but whose secrets differ (the secret audits use it).
     - ``bot``: the bots' knowledge of the game (``games.bots.knowledge.Knowledge``).
+    - ``first_seat``: the seat that moves first (None: a random seat does).
+    - ``separator(before, after)``: where a game has parts (Triangulum), the move list's
+      line between two of them, from the spectator views around a move (else None).
     """
 
     engine: Engine
@@ -65,6 +68,8 @@ class Game:
     has_script: bool = False
     twin: Callable[[Any, int | None, Any], Any] | None = None
     bot: Any = None
+    first_seat: int | None = 0
+    separator: Callable[[dict, dict], str | None] | None = None
     directory: Path = field(default=Path(), compare=False)
 
     @property

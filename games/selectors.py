@@ -48,11 +48,13 @@ def matches_for_user(user) -> QuerySet:
 
 def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
     """The player's matches, those waiting for their move first (least time left first),
-    then the other running ones, waiting and finished; each with ``my_turn`` and
-    ``time_left`` (ms on the running clock, None when untimed or not their turn)."""
+    then the other running ones, waiting and finished; each with ``my_turn``,
+    ``owner_result`` (won, lost, drawn) and ``time_left`` (ms on the running clock, None
+    when untimed or not their turn)."""
     matches = list(matches_for_user(user).order_by("-created_at")[:limit])
     for match in matches:
         match.my_turn, match.time_left = False, None
+        match.owner_result = match.result_for(user)
         if match.status == Match.Status.ACTIVE:
             engine = get_engine(match.game)
             match.my_turn = match.seat_of(user) in engine.to_move(engine.from_json(match.state))
@@ -70,15 +72,16 @@ def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
 
 
 def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
-    """Finished matches, newest first, optionally of one game and/or with one player."""
+    """Finished matches, newest first, optionally of one game and/or with a player whose
+    name contains ``player``."""
     qs = Match.objects.filter(status=Match.Status.FINISHED)
     if game:
         qs = qs.filter(game=game)
     if player:
         qs = qs.filter(
-            Q(seats__user__username__iexact=player)
-            | Q(seats__user__nickname__iexact=player)
-            | Q(seats__name__iexact=player)
+            Q(seats__user__username__icontains=player)
+            | Q(seats__user__nickname__icontains=player)
+            | Q(seats__name__icontains=player)
         ).distinct()
     return qs.order_by("-finished_at", "-pk").with_players()
 

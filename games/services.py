@@ -168,6 +168,48 @@ def match_create(
     return match
 
 
+def match_rematch(*, match_id: int, user, now: int | None = None) -> Match:
+    """A new match of the same game, options, time control and privacy for a finished one,
+    ``user`` and every computer player one seat on (so the start passes round); the other
+    people join through the new invite. Only the public options carry over: a new match
+    draws its hidden setup afresh (docs/rules.md §7)."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.FINISHED:
+        raise Refused("Only a finished match can be played again.")
+    seat = match.seat_of(user)
+    if seat is None:
+        raise Refused("Only the match's players can ask for a rematch.")
+    count = match.players
+    bots = {
+        (s.index + 1) % count: s.user.bot_level
+        for s in match.seat_list()
+        if s.user is not None and s.user.bot_level
+    }
+    public = get_game(match.game).public_options
+    return match_create(
+        game=match.game,
+        creator=user,
+        options={k: v for k, v in match.options.items() if k in public},
+        seat=(seat + 1) % count,
+        players=count,
+        time_control=match.control,
+        bots=bots,
+        now=now,
+        private=match.private,
+    )
+
+
+def match_cancel(*, match_id: int, user) -> None:
+    """Deletes a match nobody has moved in yet, for its creator: it leaves every list."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.created_by_id != getattr(user, "pk", None):
+            raise Refused("Only the match's creator can cancel it.")
+        if match.status != Match.Status.WAITING:
+            raise Refused("A match that has started cannot be cancelled; resign instead.")
+        match.delete()
+
+
 def _start(match: Match, engine, state, now: int | None) -> None:
     """Every seat is taken: the match runs and the first clock starts."""
     now = server_now() if now is None else now

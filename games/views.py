@@ -133,6 +133,31 @@ def resign(request, match_id: int):
     return redirect("games:match", match_id=match_id)
 
 
+@require_POST
+def rematch(request, match_id: int):
+    """Creates the rematch and opens it, where its creator finds the invite."""
+    try:
+        new = services.match_rematch(match_id=match_id, user=request.user)
+    except services.Refused as error:
+        messages.error(request, str(error))
+        return redirect("games:match", match_id=match_id)
+    url = reverse("games:match", args=[new.pk])
+    if request.htmx:
+        return HttpResponse(headers={"HX-Redirect": url})
+    return redirect(url)
+
+
+@require_POST
+def cancel(request, match_id: int):
+    try:
+        services.match_cancel(match_id=match_id, user=request.user)
+    except services.Refused as error:
+        messages.error(request, str(error))
+        return redirect("games:match", match_id=match_id)
+    messages.info(request, "The match is cancelled.")
+    return redirect("lobby:home")
+
+
 def join(request, invite: str):
     """The invite link: a page naming the match; joining is a POST from it, never this GET."""
     match = get_object_or_404(Match.objects.with_players(), invite=invite)

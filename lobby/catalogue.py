@@ -25,10 +25,20 @@ def game(slug: str) -> dict:
         "min_players": engine.min_players,
         "max_players": engine.max_players,
         "player_counts": list(range(engine.min_players, engine.max_players + 1)),
-        "seat_choices": [(i, f"Seat {i + 1}") for i in range(engine.max_players)],
+        "seat_choices": seat_choices(declared),
         "options": list(declared.options),
         "time_controls": time_controls(slug),
     }
+
+
+def seat_choices(declared) -> list[tuple[int, str]]:
+    """(seat, label) by the seat's name, the one that moves first marked, so nobody has to
+    know that "Seat 1" is Blue."""
+    first = declared.first_seat
+    return [
+        (i, f"{seat['name']} — moves first" if i == first else seat["name"])
+        for i, seat in enumerate(declared.board.SEATS[: declared.engine.max_players])
+    ]
 
 
 def time_controls(slug: str) -> list[tuple[str, str]]:

@@ -103,7 +103,13 @@ def history(request):
     return render(
         request,
         "lobby/history.html",
-        {"page": page, "games": catalogue.games(), "game": game, "player": player},
+        {
+            "page": page,
+            "games": catalogue.games(),
+            "game": game,
+            "unknown_game": game and game not in GAMES,
+            "player": player,
+        },
     )
 
 

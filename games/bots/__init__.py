@@ -7,25 +7,23 @@ view (docs/rules.md §7), never the state, the seed or the move log.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 
 from games.bots.knowledge import Knowledge
-from games.bots.levels import LEVELS, budget
+from games.bots.levels import LEVELS, TEMPERATURE, budget
 from games.bots.search import Search
+from games.registry import GAMES, get_game
 from games.rules import IllegalMove, Move
 
 __all__ = ["LEVELS", "choose_move", "knowledge"]
 
-SLUGS = ("high-voltage", "high-voltage-companies", "hive", "triangulum", "powerdrain")
+SLUGS = tuple(GAMES)
 
 
 def knowledge(slug: str) -> Knowledge:
-    """The bot knowledge of a game, from ``games/rules/<pkg>/bot.py`` (the registry needs Django)."""
-    if slug not in SLUGS:
-        raise KeyError(slug)
-    return importlib.import_module(f"games.rules.{slug.replace('-', '_')}.bot").KNOWLEDGE
+    """The bot knowledge a game declares (``Game.bot``); ``KeyError`` for an unknown slug."""
+    return get_game(slug).bot
 
 
 def choose_move(
@@ -49,7 +47,7 @@ def choose_move(
     know = knowledge(slug)
     iterations, seconds = budget(know, level, scale)
     rng = random.Random(seed)
-    move = Search(know, view, seat, rng).run(iterations, clock, seconds)
+    move = Search(know, view, seat, rng).run(iterations, clock, seconds, TEMPERATURE[level])
     state = know.determinize(view, seat, rng)
     try:
         know.engine.apply(state, seat, move)

@@ -28,7 +28,7 @@ class Knowledge:
       ``view``; secrets drawn uniformly from those the view allows (exact without secrets).
     - ``secrets``: whether views hide anything (then every iteration draws a new state).
     - ``iterations``: search iterations for easy, medium and hard (calibrated so that hard
-      takes about 1.5 s on one core; the wall-clock cap in ``games.bots.levels`` bounds it).
+      takes about a second on one core; the wall-clock cap in ``games.bots.levels`` bounds it).
     - ``candidates(state, seat, rng)``: the moves a tree node tries, best first (None: every
       legal move in random order); the search widens through them as a node is visited.
     - ``playout(state, seat, rng)``: the move a playout makes (None: ``engine.random_move``).
@@ -37,6 +37,8 @@ class Knowledge:
     - ``reward(state)``: a value in [0, 1] per seat at the end of a game, where win or loss
       alone says too little to tell moves apart (None: a win shared among the winners).
     - ``widening``: a node visited n times tries ``1 + widening·√n`` candidates (None: all).
+    - ``bias``: weight of a candidate's rank in the tree, ``bias / (rank + 1) / (visits + 1)``
+      (0: the ranking only orders the widening).
     """
 
     engine: Engine
@@ -50,3 +52,4 @@ class Knowledge:
     reward: Callable[[Any], Sequence[float]] | None = None
     widening: float | None = None
     exploration: float = 0.7
+    bias: float = 0.0

@@ -23,10 +23,11 @@ from games.rules import IllegalMove, Move
 
 
 class Edge:
-    __slots__ = ("child", "move", "total", "visits")
+    __slots__ = ("child", "move", "prior", "total", "visits")
 
-    def __init__(self, move: Move):
+    def __init__(self, move: Move, prior: float):
         self.move = move
+        self.prior = prior  # 1 / (1 + rank among the node's candidates)
         self.visits = 0
         self.total = 0.0
         self.child = Node()
@@ -91,7 +92,15 @@ class Search:
         fresh.reverse()  # popped from the end, best first
         return fresh
 
-    def run(self, iterations: int, clock: Callable[[], float] | None, seconds: float) -> Move:
+    def run(
+        self,
+        iterations: int,
+        clock: Callable[[], float] | None,
+        seconds: float,
+        temperature: float = 0.0,
+    ) -> Move:
+        """The most visited root move; with a ``temperature``, a root move drawn with weight
+        visits^(1/temperature) instead (an easy level's slips, still seeded)."""
         start = clock() if clock else 0.0
         for done in range(iterations):
             if clock is not None and done and clock() - start >= seconds:
@@ -99,8 +108,11 @@ class Search:
             self.iterate()
             if done == 0 and len(self.root.edges) == 1 and not self.root.moves:
                 break  # a forced move
-        best = max(self.root.edges, key=lambda e: e.visits)
-        return best.move
+        edges = self.root.edges
+        if temperature > 0:
+            weights = [e.visits ** (1 / temperature) for e in edges]
+            return self.rng.choices(edges, weights)[0].move
+        return max(edges, key=lambda e: e.visits).move
 
     def allowed(self, node: Node) -> bool:
         """Whether ``node`` may expand one more candidate (progressive widening)."""
@@ -144,7 +156,7 @@ class Search:
                     after = self.engine.apply(state, mover, move)
                 except IllegalMove:  # legal only in other determinizations
                     continue
-                edge = Edge(move)
+                edge = Edge(move, 1 / (1 + len(node.edges)))
                 node.edges.append(edge)
                 return edge, after
             best = self.best(node, tried)
@@ -163,16 +175,22 @@ class Search:
                 continue
 
     def best(self, node: Node, tried: set[int]) -> int | None:
-        """The index of the edge with the highest UCB1 score, leaving out ``tried``."""
-        best, best_score = None, -1.0
+        """The index of the edge with the highest UCB1 score plus progressive bias (the
+        candidate's rank, fading with visits), leaving out ``tried``: a few noisy playouts
+        should not overrule the game's own ranking of its moves."""
+        best, best_score = None, -math.inf
         log_n = math.log(node.visits + 1)
-        c = self.k.exploration
+        c, bias = self.k.exploration, self.k.bias
         for i, edge in enumerate(node.edges):
             if i in tried:
                 continue
             if edge.visits == 0:
                 return i
-            score = edge.total / edge.visits + c * math.sqrt(log_n / edge.visits)
+            score = (
+                edge.total / edge.visits
+                + c * math.sqrt(log_n / edge.visits)
+                + bias * edge.prior / (edge.visits + 1)
+            )
             if score > best_score:
                 best, best_score = i, score
         return best

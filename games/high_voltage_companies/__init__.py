@@ -25,5 +25,6 @@ GAME = Game(
     public_options=frozenset({"rotations", "first"}),
     twin=twin,
     bot=KNOWLEDGE,
+    first_seat=None,  # a random seat starts (docs/rules.md §3.1)
     directory=Path(__file__).parent,
 )

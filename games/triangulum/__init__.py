@@ -20,5 +20,6 @@ GAME = Game(
     lists_legal_moves=False,
     twin=twin,
     bot=KNOWLEDGE,
+    separator=board.separator,
     directory=Path(__file__).parent,
 )

@@ -6,13 +6,22 @@
 //   data-group="key"           that belong to it (class "shown") and hides the rest.
 // Games that need more (Triangulum's multi-click moves) register a handler with
 // GameTable.register(slug, {init(board, api)}), called after every board swap; api holds
-// sendMove, select and gridKeys (keyboard play on boards of many small cells).
+// sendMove, select, gridKeys (keyboard play on boards of many small cells) and say (a short
+// message above the board). A game's click handler that dealt with a click calls
+// event.preventDefault(); any other click on the board that plays nothing is answered with
+// why (not your turn, the match is over, nothing to play there).
+//
+// On a phone the board can be zoomed: the SVG grows to its game's --zoom times the column's
+// width inside a frame that pans by scrolling, and a line under it names the columns and rows
+// in sight (labels marked data-col / data-row). The board is swapped on every push, so the
+// zoom and the scroll position live here and are put back after each swap.
 (function () {
   "use strict";
   const handlers = {};
   let selected = null;
   let socket = null;  // the open WebSocket (htmx's wrapper), null while it is down
   let lastMessage = Date.now();
+  const zoom = { on: false, left: 0, top: 0 };
 
   function board() { return document.getElementById("board"); }
 
@@ -68,6 +77,84 @@
     el.addEventListener("blur", () => { at = null; });
   }
 
+  // The refused-frame line doubles as the board's "why not" line; a new board hides it.
+  function say(text) {
+    const el = document.getElementById("frame-error");
+    if (el) { el.textContent = text; el.hidden = false; }
+  }
+
+  function whyNot(b, target) {
+    const seat = document.getElementById("live-root")?.dataset.seat;
+    if (b.dataset.status === "finished") return "The match is over: nothing can be played.";
+    if (b.dataset.status === "waiting") return "The board opens for moves once every seat is taken.";
+    if (seat === undefined) return "You are watching this match: only its players move.";
+    if (!b.classList.contains("my-turn")) return "It is not your turn.";
+    const owner = target.closest("[data-owner]")?.dataset.owner;
+    if (owner !== undefined && owner !== seat) return "That piece is your opponent's: pick one of yours.";
+    if (owner !== undefined) return "That piece cannot move now: pick a highlighted one.";
+    return "Nothing to play there: pick one of the highlighted places.";
+  }
+
+  function visibleLabels(frame, selector, axis) {
+    const box = frame.getBoundingClientRect();
+    const names = [];
+    for (const el of frame.querySelectorAll(selector)) {
+      const r = el.getBoundingClientRect();
+      const mid = axis === "x" ? r.left + r.width / 2 : r.top + r.height / 2;
+      const [low, high] = axis === "x" ? [box.left, box.right] : [box.top, box.bottom];
+      const name = el.dataset.col ?? el.dataset.row;
+      if (mid >= low && mid <= high && !names.includes(name)) names.push(name);
+    }
+    return names.length ? `${names[0]}–${names[names.length - 1]}` : "";
+  }
+
+  function showWhere(frame) {
+    const where = frame.nextElementSibling;
+    if (!where?.classList.contains("zoom-where")) return;
+    const cols = visibleLabels(frame, "[data-col]", "x");
+    const rows = visibleLabels(frame, "[data-row]", "y");
+    where.textContent = cols || rows ? `In sight: columns ${cols || "–"} · rows ${rows || "–"}` : "Drag to move around the board.";
+  }
+
+  function applyZoom() {
+    const b = board();
+    const svg = b?.querySelector(".board-svg");
+    const button = b?.querySelector("[data-zoom]");
+    if (button) {
+      button.setAttribute("aria-pressed", String(zoom.on));
+      button.textContent = zoom.on ? "Whole board" : "Zoom the board";
+    }
+    if (!svg) return;
+    let frame = svg.parentElement.classList.contains("zoom-frame") ? svg.parentElement : null;
+    if (!zoom.on) {
+      if (frame) { frame.nextElementSibling?.remove(); frame.replaceWith(svg); svg.style.width = ""; }
+      return;
+    }
+    if (frame) return;  // the same board, already zoomed: it keeps its place
+    frame = document.createElement("div");
+    frame.className = "zoom-frame";
+    const where = document.createElement("p");
+    where.className = "zoom-where";
+    svg.replaceWith(frame);
+    frame.append(svg);
+    frame.after(where);
+    frame.addEventListener("scroll", () => {
+      if (!frame.isConnected) return;  // a swapped-out board keeps no say
+      zoom.left = frame.scrollLeft;
+      zoom.top = frame.scrollTop;
+      showWhere(frame);
+    }, { passive: true });
+    const factor = Number(getComputedStyle(svg).getPropertyValue("--zoom")) || 3;
+    svg.style.width = `${Math.round(frame.clientWidth * factor)}px`;
+    if (zoom.left === null) {  // just switched on: start in the middle
+      zoom.left = (frame.scrollWidth - frame.clientWidth) / 2;
+      zoom.top = (frame.scrollHeight - frame.clientHeight) / 2;
+    }
+    frame.scrollLeft = zoom.left;
+    frame.scrollTop = zoom.top;
+    showWhere(frame);
+  }
+
   // The move list follows the game: its newest turn stays in sight.
   function showLastMove() {
     const list = document.getElementById("move-list");
@@ -81,17 +168,24 @@
     if (b.dataset.status === "finished") setConn("over", "finished");
     if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
     select(selected);
+    applyZoom();
     const handler = handlers[b.dataset.game];
-    if (handler) handler.init(b, { sendMove, select, gridKeys });
+    if (handler) handler.init(b, { sendMove, select, gridKeys, say });
   }
 
   document.addEventListener("click", (event) => {
     const b = board();
     if (!b || !b.contains(event.target)) return;
+    if (event.target.closest("[data-zoom]")) {
+      Object.assign(zoom, { on: !zoom.on, left: null, top: null });
+      applyZoom();
+      return;
+    }
     const moveEl = event.target.closest("[data-move]");
     if (moveEl) { sendMove(JSON.parse(moveEl.dataset.move)); return; }
     const selectEl = event.target.closest("[data-select]");
-    if (selectEl) select(selectEl.dataset.select === selected ? null : selectEl.dataset.select);
+    if (selectEl) { select(selectEl.dataset.select === selected ? null : selectEl.dataset.select); return; }
+    if (!event.defaultPrevented && event.target.closest(".board-svg")) say(whyNot(b, event.target));
   });
 
   document.addEventListener("keydown", (event) => {
@@ -135,5 +229,5 @@
   document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
 
-  window.GameTable = { register(slug, handler) { handlers[slug] = handler; refresh(); }, sendMove, select };
+  window.GameTable = { register(slug, handler) { handlers[slug] = handler; refresh(); }, sendMove, select, say };
 })();

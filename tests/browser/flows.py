@@ -29,14 +29,15 @@ def create_match(
     """Creates a match from the lobby card of ``slug``; returns the invite URL."""
     page.goto("/")
     card = page.locator(f"#game-{slug}")
+    card.locator("summary:has-text('New')").click()
+    if players:  # first: the seats follow the number of players
+        card.locator("select[name=players]").select_option(str(players))
     card.locator("select[name=seat]").select_option(seat)
     card.locator(f"input[name=private][value='{'1' if private else ''}']").check()
-    if players:
-        card.locator("select[name=players]").select_option(str(players))
     if options:
         card.locator("details.custom summary").click()
         card.locator("textarea[name=options_json]").fill(json.dumps(options))
-    card.locator("button.button:has-text('New')").click()
+    card.locator("button:has-text('Create the match')").click()
     expect(page.locator("#turn")).to_contain_text("Waiting for players")
     return page.locator("#invite-url").input_value()
 
@@ -57,11 +58,15 @@ def rig_hidden_setup(server, invite: str, options: dict) -> None:
     )
 
 
-def join_as_guest(page, invite: str, nickname: str) -> None:
+def join_as_guest(page, invite: str, nickname: str) -> str:
+    """Joins as a guest called ``nickname`` plus a unique tail (a live guest's name is taken
+    while their match runs, and the browser tests share one server); returns the name shown."""
+    nickname = f"{nickname}{uuid.uuid4().hex[:4]}"
     page.goto(invite)
     page.fill("#id_nickname", nickname)
     page.click("button:has-text('Play as guest')")
     expect(page.locator("#board")).to_be_visible()
+    return f"{nickname} (guest)"
 
 
 def watch(page, match_url: str):

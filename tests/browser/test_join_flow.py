@@ -1,6 +1,8 @@
 """Joining a private match: the invite link opens a page naming the match, and only the
 POST from that page takes the seat (issue #16)."""
 
+import uuid
+
 import pytest
 from playwright.sync_api import expect
 
@@ -31,12 +33,13 @@ def test_a_private_invite_opens_the_join_page_and_only_its_post_seats_the_guest(
     screenshot(bob, "join-page-phone")
     expect(alice.locator("#turn")).to_contain_text("Waiting for players")  # a GET seats nobody
 
-    bob.fill("#id_nickname", "Bob")
+    bob_name = f"Bob{uuid.uuid4().hex[:4]}"  # the shared test server may hold a live "Bob"
+    bob.fill("#id_nickname", bob_name)
     bob.click("button:has-text('Play as guest')")
     expect(bob.locator("#turn")).to_contain_text(f"Waiting for {host}")
     expect(bob.locator(".custom-setup")).to_contain_text("rows: [9, 7, 1, 5, 3]")
     expect(alice.locator("#turn")).to_have_text("Your turn.")  # pushed when bob joined
-    expect(alice.locator(".seat[data-seat='1']")).to_contain_text("Bob (guest)")
+    expect(alice.locator(".seat[data-seat='1']")).to_contain_text(f"{bob_name} (guest)")
 
     late = new_page()
     late.goto(invite)

@@ -21,7 +21,7 @@ def test_lists_show_new_and_started_matches_without_a_reload(new_page):
     expect(open_row.locator("a:has-text('Join')")).to_be_visible()
 
     join_as_guest(new_page(), invite, "Dora")
-    expect(lobby.locator("#lists .match-row", has_text=name)).to_contain_text("move 1")
+    expect(lobby.locator("#lists .match-row", has_text=name)).to_contain_text("0 turns")
     watched = watch_page.locator("#watch-list .watch-row", has_text=name)
     expect(watched).to_contain_text("Dora")
     watched.locator("a:has-text('Watch')").click()

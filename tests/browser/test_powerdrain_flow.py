@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games.rules.powerdrain.engine import ENGINE, State
 from tests.browser.conftest import screenshot
-from tests.browser.flows import sign_up, watch
+from tests.browser.flows import join_as_guest, sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +30,15 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
     host = sign_up(alice)
     alice.goto("/")
     card = alice.locator("#game-powerdrain")
+    card.locator("summary:has-text('New Powerdrain match')").click()
     card.locator("select[name=seat]").select_option("0")
-    card.locator("button:has-text('New Powerdrain match')").click()
+    card.locator("button:has-text('Create the match')").click()
     expect(alice.locator("#turn")).to_contain_text("Waiting for players")
     invite = alice.locator("#invite-url").input_value()
     screenshot(alice, "powerdrain-waiting")
 
     bob = new_page(width=390, height=844)  # a phone
-    bob.goto(invite)
-    bob.fill("#id_nickname", "Bob")
-    bob.click("button:has-text('Play as guest')")
+    bob_name = join_as_guest(bob, invite, "Bob")
     expect(bob.locator("#turn")).to_contain_text(f"Waiting for {host}")
     match_url = bob.url
 
@@ -66,7 +65,7 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
             screenshot(bob, "powerdrain-midgame-phone")
 
     outcome = ENGINE.outcome(board_position(watcher))
-    names = [host, "Bob (guest)"]
+    names = [host, bob_name]
     for page in (alice, bob, watcher):
         if outcome["winners"]:
             winner = outcome["winners"][0]

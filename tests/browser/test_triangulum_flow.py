@@ -33,24 +33,29 @@ def click_point(page, at):
     page.mouse.click(x, y)
 
 
-def inside_view(page, at):
-    x, y = screen_point(page, at)
-    box = page.locator("svg.triangulum").bounding_box()
-    return box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
+CENTRE_JS = """([x, y]) => {
+  const frame = document.querySelector('.zoom-frame');
+  const svg = frame.querySelector('svg.triangulum');
+  const d = JSON.parse(document.getElementById('tg-data').textContent);
+  const p = new DOMPoint(x * d.unit, (d.height - 1 - y) * d.unit).matrixTransform(svg.getScreenCTM());
+  const box = frame.getBoundingClientRect();
+  frame.scrollLeft += p.x - (box.left + frame.clientWidth / 2);
+  frame.scrollTop += p.y - (box.top + frame.clientHeight / 2);
+}"""
 
 
 def tap_point(page, at):
-    """On a touch phone: the first tap zooms into the region, the second picks the point."""
-    zoomed = page.locator("svg.triangulum.zoomed")
-    if zoomed.count() and not inside_view(page, at):
-        page.click("button.tg-zoom")  # "Whole board"
-        expect(zoomed).to_have_count(0)
-    if zoomed.count() == 0:
-        x, y = screen_point(page, at)
-        page.touchscreen.tap(x, y)
-        expect(zoomed).to_have_count(1)
-    x, y = screen_point(page, at)
-    page.touchscreen.tap(x, y)
+    """On a touch phone: the board is zoomed (once; it stays zoomed), panned to the point,
+    and the point tapped."""
+    if page.locator(".zoom-frame").count() == 0:
+        page.click("[data-zoom]")
+        expect(page.locator(".zoom-frame svg.triangulum")).to_have_count(1)
+    page.locator(".zoom-frame").scroll_into_view_if_needed()
+    page.evaluate(CENTRE_JS, list(at))
+    x, y = page.evaluate(POINT_JS, list(at))
+    # A tap is placed in the visual viewport, which a phone may hold off the layout one.
+    left, top = page.evaluate("[visualViewport.offsetLeft, visualViewport.offsetTop]")
+    page.touchscreen.tap(x - left, y - top)
 
 
 def place(page, at, secret, pick=click_point, shot=None):
@@ -86,10 +91,10 @@ def start(new_page, browser, server):
     )
     phone.set_default_timeout(10_000)
     bob = phone.new_page()
-    join_as_guest(bob, invite, "Bob")
+    bob_name = join_as_guest(bob, invite, "Bob")
     watcher = watch(new_page(), bob.url)
     expect(alice.locator("#turn")).to_have_text("Your turn.")
-    return host, phone, alice, bob, watcher
+    return host, bob_name, phone, alice, bob, watcher
 
 
 def js_previews(page, cases):
@@ -107,7 +112,7 @@ def same_preview(js, py):
 
 
 def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
-    host, phone, alice, bob, watcher = start(new_page, browser, server)
+    host, bob_name, phone, alice, bob, watcher = start(new_page, browser, server)
     pages = (alice, bob, watcher)
     try:
         moves = [
@@ -198,7 +203,7 @@ def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
             expect(page.locator("#last-turn")).to_contain_text("spoiled by the reveal")
             expect(page.locator('[data-side="0"] [data-total]')).to_have_text("0")
         expect(bob.locator("#turn")).to_have_text("Your turn.")
-        expect(alice.locator("#turn")).to_have_text("Waiting for Bob (guest).")
+        expect(alice.locator("#turn")).to_have_text(f"Waiting for {bob_name}.")
         screenshot(watcher, "triangulum-reveal-spoiled-spectator")
         screenshot(bob, "triangulum-reveal-spoiled-phone")
     finally:
@@ -206,7 +211,7 @@ def test_a_revealed_secret_point_spoils_the_triangle(new_page, browser, server):
 
 
 def test_a_whole_match_of_three_parties(new_page, browser, server):
-    host, phone, alice, bob, watcher = start(new_page, browser, server)
+    host, bob_name, phone, alice, bob, watcher = start(new_page, browser, server)
     pages = (alice, bob, watcher)
     try:
         ply = 0
@@ -262,7 +267,7 @@ def test_a_whole_match_of_three_parties(new_page, browser, server):
 
         for page in pages:
             expect(page.locator(".tg-banner.final")).to_have_text(
-                f"Match over after 3 parties — Blue {area} : Red 0."
+                f"Match over after 3 parts — Blue {area} : Red 0."
             )
             expect(page.locator(".tg-record")).to_have_count(3)
             expect(page.locator('.seat[data-seat="0"]')).to_have_class(re.compile("winner"))

@@ -5,7 +5,7 @@
 // "x1,y1,x2,y2;..." in cells. A mouse previews on hover and sets on click; a finger
 // previews on the first tap and sets on a second tap of the same cell. From the keyboard,
 // the focused field has a cursor: arrow keys move it (with the same preview), Enter or
-// Space sets the pylon under it.
+// Space sets the pylon under it. A click or a cursor on a cell where no pylon can go says why.
 (function () {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
@@ -74,13 +74,36 @@
         byCell.set(`${Number(rect.getAttribute("x")) / 10},${Number(rect.getAttribute("y")) / 10}`, rect);
       }
 
+      // Why a cell holds no target, read from the drawn field.
+      function why(x, y) {
+        const drawn = (selector) => [...svg.querySelectorAll(selector)].some(
+          (el) => Number(el.getAttribute("x")) === x * 10 && Number(el.getAttribute("y")) === y * 10);
+        const last = COLUMNS.length - 1;
+        if (svg.querySelector(`.hv-posts [data-at="${x},${y}"]`)) return "a pylon stands there";
+        if (drawn(".hv-corner rect")) return "the corners belong to nobody";
+        if (drawn(".hv-swamps rect")) return "no pylon stands in a swamp";
+        if (x === 0 || x === last) return "only Blue builds on the left and right borders";
+        if (y === 0 || y === last) return "only Red builds on the top and bottom borders";
+        return "no pylon can be set here";
+      }
+
+      function explain([x, y]) {
+        layer.replaceChildren();
+        if (hint) { hint.textContent = `${COLUMNS[x]}${y + 1}: ${why(x, y)}.`; hint.classList.add("active"); }
+      }
+
+      function cellAt(event) {
+        const ctm = svg.getScreenCTM();
+        if (!ctm) return null;
+        const pt = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+        const x = Math.floor(pt.x / 10), y = Math.floor(pt.y / 10);
+        return x >= 0 && y >= 0 && x < COLUMNS.length && y < COLUMNS.length ? [x, y] : null;
+      }
+
       function showCursor([x, y]) {
         const rect = byCell.get(`${x},${y}`);
         if (rect) show(rect, false);
-        else {
-          layer.replaceChildren();
-          if (hint) { hint.textContent = `${COLUMNS[x]}${y + 1}: no pylon can be set here.`; hint.classList.add("active"); }
-        }
+        else explain([x, y]);
         layer.append(element("rect", { class: "hv-cursor", x: x * 10, y: y * 10, width: "10", height: "10" }));
       }
 
@@ -92,6 +115,13 @@
           pick: ([x, y]) => byCell.get(`${x},${y}`)?.dispatchEvent(new MouseEvent("click", { bubbles: true })),
         });
         svg.addEventListener("blur", () => (armed ? show(armed, true) : clear()));
+        svg.addEventListener("click", (event) => {
+          const cell = target(event) ? null : cellAt(event);
+          if (!cell) return;
+          event.preventDefault();  // said here: match.js need not
+          arm(null);
+          explain(cell);
+        });
       }
 
       const target = (event) => event.target.closest?.(".hv-targets [data-move]");

@@ -150,7 +150,7 @@ def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
 KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
-    iterations=(20, 90, 350),
+    iterations=(20, 90, 700),
     candidates=candidates,
     evaluate=evaluate,
     horizon=0,

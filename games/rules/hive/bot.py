@@ -81,10 +81,11 @@ def evaluate(state: State) -> list[float]:
 KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
-    iterations=(35, 150, 600),
+    iterations=(35, 150, 1200),
     candidates=candidates,
     playout=playout,
     evaluate=evaluate,
     horizon=6,
     widening=2.0,
+    bias=1.0,
 )

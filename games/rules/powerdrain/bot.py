@@ -120,9 +120,10 @@ KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
     secrets=True,
-    iterations=(50, 250, 1000),
+    iterations=(50, 250, 2500),
     candidates=candidates,
     playout=playout,
     reward=reward,
     widening=1.0,
+    bias=1.0,
 )

@@ -1,4 +1,5 @@
-// Triangulum: build moves by clicking the point grid, preview triangles, zoom on phones.
+// Triangulum: build moves by clicking the point grid, preview triangles (phones zoom with
+// the table's own zoom, static/js/match.js).
 //
 // The server draws the grid with patterns, so a click is mapped to the nearest grid point.
 // Place: click the open point, then the secret point (may be the same), then Confirm.
@@ -97,7 +98,7 @@
   window.TriangulumPreview = preview;
 
   // ---- the board UI ----
-  const ui = { ply: null, mode: "place", picks: [], zoom: null, zoomArmed: false };
+  const ui = { ply: null, mode: "place", picks: [] };
 
   function element(name, attrs, text) {
     const el = document.createElementNS(SVG, name);
@@ -120,16 +121,13 @@
       const previewText = board.querySelector(".tg-preview");
       const confirm = board.querySelector(".tg-confirm");
       const cancel = board.querySelector(".tg-cancel");
-      const zoomButton = board.querySelector(".tg-zoom");
-      const full = svg.dataset.full;
       const canMove = Boolean(controls);
       const own = canMove ? new Set(data.points[data.seat].map(key)) : new Set();
       const fixed = new Set(data.fixed.map(key));
       let hover = null;
-      let pointer = "mouse";
 
       if (ui.ply !== board.dataset.ply) {
-        Object.assign(ui, { ply: board.dataset.ply, mode: "place", picks: [], zoom: null, zoomArmed: false });
+        Object.assign(ui, { ply: board.dataset.ply, mode: "place", picks: [] });
       }
 
       const sx = (p) => p[0] * U, sy = (p) => (H - 1 - p[1]) * U;
@@ -141,31 +139,6 @@
         const x = Math.round(pt.x / U), y = H - 1 - Math.round(pt.y / U);
         if (x < 0 || x >= W || y < 0 || y >= H) return null;
         return [x, y];
-      }
-
-      function applyZoom() {
-        svg.setAttribute("viewBox", ui.zoom || full);
-        svg.classList.toggle("zoomed", Boolean(ui.zoom));
-        if (zoomButton) {
-          zoomButton.textContent = ui.zoom ? "Whole board" : ui.zoomArmed ? "Tap a region…" : "Zoom";
-          zoomButton.setAttribute("aria-pressed", String(Boolean(ui.zoom || ui.zoomArmed)));
-        }
-      }
-
-      function zoomAt(p) {
-        const w = 17 * U, h = 11 * U;
-        const [fx, fy, fw, fh] = full.split(" ").map(Number);
-        const x = Math.min(Math.max(sx(p) - w / 2, fx), fx + fw - w);
-        const y = Math.min(Math.max(sy(p) - h / 2, fy), fy + fh - h);
-        ui.zoom = `${x} ${y} ${w} ${h}`;
-        ui.zoomArmed = false;
-        applyZoom();
-      }
-
-      function pixelsPerPoint() {
-        const box = svg.getBoundingClientRect();
-        const vb = svg.viewBox.baseVal;
-        return box.width / (vb.width / U);
       }
 
       function mark(p, cls, r) {
@@ -251,14 +224,11 @@
         refreshControls();
       }
 
-      svg.addEventListener("pointerdown", (event) => { pointer = event.pointerType; });
       svg.addEventListener("click", (event) => {
         const p = nearest(event);
-        const touch = pointer === "touch";
-        pointer = "mouse";
-        if (!p) return;
-        if (ui.zoomArmed || (touch && !ui.zoom && pixelsPerPoint() < 16)) { zoomAt(p); return; }
-        if (canMove) pick(p);
+        if (!p || !canMove) return;
+        event.preventDefault();  // handled here: match.js need not say why
+        pick(p);
       });
       svg.addEventListener("pointermove", (event) => {
         if (!canMove || event.pointerType === "touch") return;
@@ -274,19 +244,12 @@
           yUp: true,
           move(p) {
             hover = p;
-            if (ui.zoom) zoomAt(p);  // keep the cursor in sight
             draw();
           },
           pick,
         });
       }
 
-      if (zoomButton) {
-        zoomButton.addEventListener("click", () => {
-          if (ui.zoom) { ui.zoom = null; ui.zoomArmed = false; } else ui.zoomArmed = !ui.zoomArmed;
-          applyZoom();
-        });
-      }
       if (controls) {
         controls.querySelectorAll("[data-mode]").forEach((b) => b.addEventListener("click", () => {
           if (ui.mode !== b.dataset.mode) { ui.mode = b.dataset.mode; ui.picks = []; }
@@ -303,7 +266,6 @@
         });
         refreshControls();
       }
-      applyZoom();
     },
   });
 })();

@@ -1,0 +1,46 @@
+"""History, watch, lobby and profile rows: names link to profiles, scores and results show,
+the player filter takes part of a name, and an unknown game is named."""
+
+import pytest
+
+from games import services
+from tests.web.test_history import play_out
+
+
+@pytest.fixture
+def finished(match, alice, bob):
+    return play_out(match, [alice, bob])
+
+
+def test_history_rows_link_names_show_the_score_and_filter_by_part_of_a_name(client, finished):
+    page = client.get("/history/").content.decode()
+    assert 'href="/accounts/u/alice/"' in page and 'href="/accounts/u/bob/"' in page
+    assert f'<span class="score-text">{finished.score_text}</span>' in page
+    assert " : " in finished.score_text
+    assert client.get("/history/", {"player": "LIC"}).content.decode().count("history-row") == 1
+    assert client.get("/history/", {"player": "zed"}).content.decode().count("history-row") == 0
+
+
+def test_an_unknown_game_in_the_history_filter_is_named(client, finished):
+    page = client.get("/history/", {"game": "chess"}).content.decode()
+    assert "There is no game called “chess”" in page and page.count("history-row") == 1
+    assert "There is no game called" not in client.get("/history/").content.decode()
+
+
+def test_profile_rows_say_whether_its_owner_won(client, finished, alice, bob):
+    winner = finished.result["winners"][0]
+    won, lost = (alice, bob) if winner == 0 else (bob, alice)
+    assert finished.result_for(won) == "won" and finished.result_for(lost) == "lost"
+    page = client.get(f"/accounts/u/{won.username}/").content.decode()
+    assert '<span class="owner-result won">won</span>' in page and finished.score_text in page
+    page = client.get(f"/accounts/u/{lost.username}/").content.decode()
+    assert '<span class="owner-result lost">lost</span>' in page
+
+
+def test_watch_and_lobby_rows_link_names(client, match, alice, carol):
+    watch = client.get("/watch/").content.decode()
+    assert 'href="/accounts/u/alice/"' in watch and 'href="/accounts/u/bob/"' in watch
+    services.match_create(game="hive", creator=alice, seat=0)
+    client.force_login(carol)
+    lobby = client.get("/").content.decode()
+    assert lobby.count('href="/accounts/u/alice/"') >= 2  # an open row and a live row
