@@ -78,6 +78,28 @@ def setup_environment(scale: bool, var_dir: Path) -> dict:
     return env
 
 
+def bot_plies() -> int:
+    """Plies the computer matches have played so far (they show the worker really thinks)."""
+    from django.db.models import Sum
+
+    from games.models import Match
+
+    return (
+        Match.objects.filter(created_by__username="bench-bot-host").aggregate(n=Sum("ply"))["n"]
+        or 0
+    )
+
+
+def create_bot_matches(count: int) -> None:
+    """Hive matches between two Hard computer players, which think non-stop in the worker."""
+    from accounts.models import User
+    from games import services
+
+    host = User.objects.create(username="bench-bot-host")
+    for _ in range(count):
+        services.match_create(game="hive", creator=host, bots={0: "hard", 1: "hard"})
+
+
 def create_slots(slots: int, matches_per_slot: int, tag: str, games: list[str]):
     """Returns, per slot, its players' cookies and matches (game, id, ply, engine state).
 
@@ -401,6 +423,13 @@ def main():
         help=f"comma-separated games, or 'all' for the mixed workload ({', '.join(GAMES)})",
     )
     parser.add_argument(
+        "--bots",
+        type=int,
+        default=0,
+        help="computer-vs-computer Hive matches at Hard thinking beside the human load, "
+        "in one worker process (default 0: no worker)",
+    )
+    parser.add_argument(
         "--sweep",
         help="comma-separated match counts (spectators in proportion); stops when p95 reaches 50 ms",
     )
@@ -413,13 +442,17 @@ def main():
     var_dir = Path(tempfile.mkdtemp(prefix="bench-"))
     env = setup_environment(args.scale, var_dir)
     per_slot = math.ceil((args.seconds + 10) * args.rate / PLIES_PER_MATCH) + 1
-    servers = [Server(var_dir, env).start() for _ in range(2 if args.scale else 1)]
+    create_bot_matches(args.bots)  # before the worker starts: it finds them in the database
+    servers = [
+        Server(var_dir, env, worker=bool(args.bots) and i == 0).start()
+        for i in range(2 if args.scale else 1)
+    ]
     urls = [s.url.replace("http", "ws", 1) for s in servers]
     cpu = ServerCPU(servers, env)
     mode = "PostgreSQL + Redis, 2 Daphne" if args.scale else "SQLite + in-memory, 1 Daphne"
     print(
         f"# {mode}; {', '.join(games)}; {args.rate:g} move/s per match; "
-        f"{args.seconds:g}s measured per step",
+        f"{args.seconds:g}s measured per step; {args.bots} computer matches thinking",
         flush=True,
     )
     best = None
@@ -429,8 +462,11 @@ def main():
             # A sweep keeps the ratio of spectators to matches (100 + 100: one per match).
             spectators = round(args.spectators * count / args.matches)
             extra = [spectators // count + (i < spectators % count) for i in range(count)]
+            before = bot_plies()
             stats, elapsed = asyncio.run(measure(slots, urls, args.rate, args.seconds, extra, cpu))
             p95 = report(f"{count:4d} matches + {spectators} spectators", stats, elapsed)
+            if args.bots:
+                print(f"    computer matches: {bot_plies() - before} plies played meanwhile")
             if p95 < 50:
                 best = stats.moves / elapsed
             elif args.sweep:
