@@ -36,12 +36,22 @@ def bot_user(level: str, number: int = 1) -> User:
     return user
 
 
-def bot_to_move(match: Match) -> User | None:
-    """The bot whose turn it is in ``match``, if any."""
+def free_bot(level: str, taken: set[str]) -> User:
+    """The first computer player of ``level`` whose username is not in ``taken`` (the
+    accounts already seated in a match: a match seats an account once)."""
+    number = 1
+    while (bot := bot_user(level, number)).username in taken:
+        number += 1
+    return bot
+
+
+def bot_to_move(match: Match, state=None) -> User | None:
+    """The bot whose turn it is in ``match``, if any; ``state`` is the decoded position
+    when the caller already has it."""
     if match.status != Match.Status.ACTIVE:
         return None
     engine = get_engine(match.game)
-    movers = engine.to_move(engine.from_json(match.state))
+    movers = engine.to_move(engine.from_json(match.state) if state is None else state)
     for seat in match.seat_list():
         if seat.index in movers and seat.user_id and seat.user.is_bot:
             return seat.user

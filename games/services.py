@@ -87,7 +87,7 @@ def _notify_on_commit(match: Match, state=None) -> None:
 
         prerender(match, state)
         notify_match_updated(match)
-        tasks.after_position(match)
+        tasks.after_position(match, state)
 
     transaction.on_commit(publish)
 
@@ -152,18 +152,16 @@ def match_create(
         time_control=(time_control or TimeControl()).to_json(),
         private=private,
     )
-    from games.computer import bot_user  # computer players use these services
+    from games.computer import free_bot  # computer players use these services
 
-    levels_seen: dict[str, int] = {}
     users = {}
     for index, level in sorted(bots.items()):
-        levels_seen[level] = levels_seen.get(level, 0) + 1
-        users[index] = bot_user(level, levels_seen[level])
+        users[index] = free_bot(level, {u.username for u in users.values()})
     if seat is not None:
         users[seat] = creator
     Seat.objects.bulk_create(Seat(match=match, index=i, user=users.get(i)) for i in range(players))
     if len(users) == players:
-        _start(match, engine, state, now)
+        _start(match, now, state)
         _notify_on_commit(match)
     return match
 
@@ -210,9 +208,12 @@ def match_cancel(*, match_id: int, user) -> None:
         match.delete()
 
 
-def _start(match: Match, engine, state, now: int | None) -> None:
-    """Every seat is taken: the match runs and the first clock starts."""
+def _start(match: Match, now: int | None, state=None) -> None:
+    """Every seat is taken: the match runs and the first clock starts (``state``: the
+    decoded position, when the caller has it)."""
     now = server_now() if now is None else now
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state) if state is None else state
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     match.clock = clocks.start(match.control, match.players, engine.to_move(state), now)
@@ -249,8 +250,7 @@ def match_join(
     free[0].user = user
     free[0].save(update_fields=["user"])
     if all(s.user_id for s in seats):
-        engine = get_engine(match.game)
-        _start(match, engine, engine.from_json(match.state), now)
+        _start(match, now)
     _notify_on_commit(match)
     return match
 
@@ -258,7 +258,7 @@ def match_join(
 @transaction.atomic
 def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | None = None) -> Match:
     """The match's creator puts a computer player of ``level`` in the empty ``seat``."""
-    from games.computer import bot_user
+    from games.computer import free_bot
 
     match = Match.objects.select_for_update().get(pk=match_id)
     if user is None or match.created_by_id != getattr(user, "pk", None):
@@ -269,15 +269,10 @@ def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | Non
     free = [s for s in seats if s.index == seat and s.user_id is None]
     if not free:
         raise Refused("That seat is taken.")
-    taken = {s.user.username for s in seats if s.user_id}
-    number = 1
-    while (bot := bot_user(level, number)).username in taken:
-        number += 1
-    free[0].user = bot
+    free[0].user = free_bot(level, {s.user.username for s in seats if s.user_id})
     free[0].save(update_fields=["user"])
     if all(s.user_id for s in seats):
-        engine = get_engine(match.game)
-        _start(match, engine, engine.from_json(match.state), now)
+        _start(match, now)
     _notify_on_commit(match)
     return match
 

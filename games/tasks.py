@@ -43,12 +43,13 @@ def catch_up() -> None:
     notices.send_reminders(now)
 
 
-def after_position(match: Match) -> None:
-    """Schedules what a new position needs: the flag at the deadline, a bot's move, an email."""
+def after_position(match: Match, state=None) -> None:
+    """Schedules what a new position needs: the flag at the deadline, a bot's move, an email.
+    ``state`` is the decoded position when the caller already has it."""
     if match.status != Match.Status.ACTIVE:
         return
     if match.deadline is not None:
         flag.schedule(args=(match.pk,), eta=datetime.fromtimestamp(match.deadline / 1000, UTC))
-    if computer.bot_to_move(match) is not None:
+    if computer.bot_to_move(match, state) is not None:
         bot_turn(match.pk)
     notices.your_turn(match)
