@@ -23,8 +23,8 @@ from django.utils import timezone
 
 from games import clocks, guard
 from games.clocks import TimeControl
-from games.models import Match, Move, Presence, Seat
-from games.presence import fresh_since
+from games.models import Match, Move, Seat
+from games.presence import seats_here
 from games.records import RecordError, replay_record
 from games.registry import IllegalMove, get_engine, get_game
 from games.rendering import prerender
@@ -486,7 +486,7 @@ def fallen_clocks(now: int) -> list[int]:
 
 def absent_since(match: Match, seat: int) -> int | None:
     """Since when no page of ``seat``'s player has been open (None: one is open now)."""
-    if Presence.objects.filter(match=match, seat=seat, seen_at__gte=fresh_since()).exists():
+    if seat in seats_here(match.pk):
         return None
     return match.seats.filter(index=seat).values_list("away_since", flat=True).first()
 
