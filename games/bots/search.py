@@ -43,13 +43,23 @@ class Node:
         self.keys: set[str] = set()  # keys of every candidate seen here
 
 
-def terminal_rewards(outcome: dict, players: int) -> list[float]:
-    """A win shared among the winners (1 each when alone); ½ for everyone in a draw."""
-    winners = outcome["winners"]
-    if not winners:
-        return [0.5] * players
+CONTEMPT = 0.2  # what the searching seat gives up of a draw's or a shared win's value
+
+
+def terminal_rewards(outcome: dict, players: int, seat: int) -> list[float]:
+    """A win shared among the winners (1 each when alone); ½ for everyone in a draw.
+
+    The searching ``seat`` values a draw or a shared first place ``CONTEMPT`` lower than
+    its share: the search then plays on where a drawn ending and the game's continuation
+    look alike to it (against a weaker side, playing on is worth more), instead of ending
+    level games early.
+    """
+    winners = outcome["winners"] or list(range(players))
     share = 1.0 / len(winners)
-    return [share if s in winners else 0.0 for s in range(players)]
+    rewards = [share if s in winners else 0.0 for s in range(players)]
+    if len(winners) > 1 and seat in winners:
+        rewards[seat] -= CONTEMPT * share
+    return rewards
 
 
 class Search:
@@ -207,7 +217,7 @@ class Search:
         if outcome is not None:
             if k.reward is not None:
                 return list(k.reward(state))
-            return terminal_rewards(outcome, self.players)
+            return terminal_rewards(outcome, self.players, self.seat)
         if k.evaluate is None:
             return [0.5] * self.players
         return list(k.evaluate(state))

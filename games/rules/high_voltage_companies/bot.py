@@ -152,8 +152,19 @@ def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
         for p in rng.sample(down, min(REVEALS, len(down)))
     ]
     spare = [move for _, _, move in weighed[KEEP:]]
-    filler = [rng.choice(spare)] if spare else []
+    filler = [rng.choice(spare)] if spare and not _reveal_instead(state, seat, reveals) else []
     return paying + reveals + filler or [ENGINE.random_move(state, seat, rng)]
+
+
+def _reveal_instead(state: State, seat: int, reveals: list) -> bool:
+    """Whether a quiet action (no reveal, no line) would risk ending the game with ``seat``
+    not alone in the lead: after it, one quiet turn of each other player ends the game,
+    and weak players are quiet most turns. Without a paying action, a level or losing seat
+    reveals while it can."""
+    if not reveals:
+        return False
+    scores = ENGINE.final_scores(state)
+    return scores[seat] <= max(s for other, s in enumerate(scores) if other != seat)
 
 
 def playout(state: State, seat: int, rng: random.Random) -> dict:
