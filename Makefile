@@ -22,7 +22,7 @@ run: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py run_huey --quiet & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	$(PY) -m config.serve -b $(HOST) -p $(PORT) config.asgi:application
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).
 test: $(STAMP) chromium

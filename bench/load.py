@@ -13,7 +13,8 @@ Powerdrain alone. Prints per run:
 - server CPU milliseconds per move, from the operating system's accounting of every
   server process over the measured window (Daphne; on the scale path also this
   database's PostgreSQL backends and the Redis server, which other users may share);
-- bytes pushed per move (to all viewers) and per push (median, p95, max);
+- bytes pushed per move (to all viewers) and per push (median, p95, max), on the wire
+  (compressed, as the socket read them) and as HTML;
 - this script's own CPU share: above a third of a core its queueing inflates the round trip.
 
 Timings depend on the machine and on what else runs there; CPU per move and bytes
@@ -174,6 +175,7 @@ class Stats:
         self.sent: dict[tuple[int, int], float] = {}  # (match, ply after the move) -> send time
         self.latencies: list[float] = []
         self.pushes: list[int] = []  # bytes of each frame a client received while recording
+        self.wire: list[int] = []  # the same frames' bytes on the wire (compressed)
         self.moves = 0
         self.skips = 0
         self.errors = 0
@@ -213,6 +215,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
         stats.refused += 1  # an overloaded server: counted, and the other tabs play on
         stats.arrived()
         return
+    received = count_wire_bytes(ws)
     async with ws:
         while not done.is_set() and time.monotonic() < stats.stop_at:
             try:
@@ -223,8 +226,10 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
             if last_ply < 0:
                 stats.opened += 1
                 stats.arrived()
+            wire, received[0] = received[0], 0
             if stats.recording:
                 stats.pushes.append(len(frame.encode()))
+                stats.wire.append(wire)
             found = PLY.search(frame)
             if not found:
                 stats.errors += 1
@@ -256,6 +261,21 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
                 stats.sent[(match_id, ply + 1)] = time.monotonic()
                 await ws.send(json.dumps({"move": move, "ply": ply}))
                 stats.moves += stats.recording
+
+
+def count_wire_bytes(ws) -> list[int]:
+    """Counts the bytes the socket reads before they are decompressed (permessage-deflate,
+    which the client offers and the server accepts) into a one-item list the caller resets
+    at each message: a frame's size on the wire, plus any ping that came with it."""
+    received = [0]
+    parse = ws.protocol.receive_data
+
+    def receive_data(data: bytes):
+        received[0] += len(data)
+        return parse(data)
+
+    ws.protocol.receive_data = receive_data
+    return received
 
 
 async def run_slot(slot, urls, stats, rate, spectators, delay):
@@ -378,21 +398,29 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
+def kib_line(label: str, sizes: list[int], moves: int) -> str:
+    return (
+        f"pushed {label}: {sum(sizes) / moves / 1024:.1f} KiB/move; per push KiB median "
+        f"{percentile(sizes, 50) / 1024:.1f}  p95 {percentile(sizes, 95) / 1024:.1f}  "
+        f"max {max(sizes) / 1024:.1f}"
+    )
+
+
 def report(label, stats, elapsed):
     ms = [v * 1000 for v in stats.latencies]
     p50, p95, p99 = (percentile(ms, p) for p in (50, 95, 99))
     moves = max(stats.moves, 1)
     cpu = " + ".join(f"{name} {s * 1000 / moves:.2f}" for name, s in stats.server_cpu.items())
     total_cpu = sum(stats.server_cpu.values()) * 1000 / moves
-    pushes = stats.pushes or [0]
+    pushes, wire = stats.pushes or [0], stats.wire or [0]
     print(
         f"{label}: {stats.moves / elapsed:7.1f} moves/s | round trip ms p50 {p50:6.1f}  "
         f"p95 {p95:6.1f}  p99 {p99:6.1f}  (n={len(ms)}, mean {statistics.fmean(ms) if ms else 0:.1f}) | "
         f"skipped plies {stats.skips}, errors {stats.errors}, "
         f"sockets refused {stats.refused}\n"
-        f"    server CPU {total_cpu:.2f} ms/move ({cpu}) | pushed {sum(pushes) / moves / 1024:.1f} KiB/move; "
-        f"per push KiB median {percentile(pushes, 50) / 1024:.1f}  p95 {percentile(pushes, 95) / 1024:.1f}  "
-        f"max {max(pushes) / 1024:.1f} (n={len(stats.pushes)}) | load client {stats.client_cpu:.0%} of a core",
+        f"    server CPU {total_cpu:.2f} ms/move ({cpu}) | load client {stats.client_cpu:.0%} of a core\n"
+        f"    {kib_line('on the wire', wire, moves)}\n"
+        f"    {kib_line('as HTML', pushes, moves)} (n={len(stats.pushes)})",
         flush=True,
     )
     if stats.client_cpu > 1 / 3:

@@ -68,11 +68,11 @@ class Server:
         )
 
     def start(self):
-        daphne = str(Path(sys.executable).with_name("daphne"))
         # Server errors go to SERVER_LOG when set; a pipe nobody reads could fill and stall it.
         log = open(os.environ.get("SERVER_LOG", os.devnull), "a")  # noqa: SIM115 (lives with the process)
         self.proc = subprocess.Popen(
-            [daphne, "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            [sys.executable, "-m", "config.serve", "-b", "127.0.0.1", "-p", str(self.port)]
+            + ["config.asgi:application"],
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
