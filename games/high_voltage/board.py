@@ -37,14 +37,43 @@ def _targets_svg(post_moves: list[dict], preview: dict) -> str:
     for move in post_moves:
         x, y = move["at"]
         made, blocked = (_segments(links) for links in preview[(x, y)])
-        cells.append(
+        cells.append(  # data-move as move_attr writes it, without a json.dumps per cell
             f'<rect x="{x * CELL}" y="{y * CELL}" width="10" height="10" '
-            f"data-move='{move_attr(move)}'"
+            f"""data-move='{{"type":"post","at":[{x},{y}]}}'"""
             + (f' data-links="{made}"' if made else "")
             + (f' data-blocked="{blocked}"' if blocked else "")
             + "/>"
         )
     return Markup("".join(cells))
+
+
+def _links_svg(links: list, best: list[set]) -> tuple[Markup, Markup]:
+    """(every link, the links of each seat's best line) as markup; built here like the
+    targets, since a late board has hundreds of them and every value is an int."""
+    every, on_best = [], []
+    for owner, seat_links in enumerate(links):
+        for a, b in seat_links:
+            (x1, y1), (x2, y2) = _centre(*a), _centre(*b)
+            line = f'<line class="hv-seat-{owner}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>'
+            every.append(line)
+            if tuple(a) in best[owner] and tuple(b) in best[owner]:
+                on_best.append(line)
+    return Markup("".join(every)), Markup("".join(on_best))
+
+
+def _posts_svg(posts: list, best: list[set], last: tuple | None) -> Markup:
+    """Every pylon as markup (see ``_links_svg``), marked ``best`` on its seat's best line
+    and ``last`` when set by the last move."""
+    circles = []
+    for owner, seat_posts in enumerate(posts):
+        for x, y in seat_posts:
+            cx, cy = _centre(x, y)
+            marks = (" best" if (x, y) in best[owner] else "") + (" last" if (x, y) == last else "")
+            circles.append(
+                f'<circle class="hv-post hv-seat-{owner}{marks}" cx="{cx}" cy="{cy}" r="3.3" '
+                f'data-at="{x},{y}" data-owner="{owner}"/>'
+            )
+    return Markup("".join(circles))
 
 
 def _centre(x: int, y: int) -> tuple[int, int]:
@@ -56,35 +85,8 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     last_index = size - 1
     grid = size * CELL
     best = [{tuple(p) for p in line} if len(line) > 1 else set() for line in view["best_lines"]]
-    links = []
-    for owner, seat_links in enumerate(view["links"]):
-        for a, b in seat_links:
-            (x1, y1), (x2, y2) = _centre(*a), _centre(*b)
-            links.append(
-                {
-                    "x1": x1,
-                    "y1": y1,
-                    "x2": x2,
-                    "y2": y2,
-                    "seat": owner,
-                    "best": tuple(a) in best[owner] and tuple(b) in best[owner],
-                }
-            )
     last = tuple(view["last"]) if view["last"] else None
-    posts = []
-    for owner, seat_posts in enumerate(view["posts"]):
-        for x, y in seat_posts:
-            cx, cy = _centre(x, y)
-            posts.append(
-                {
-                    "cx": cx,
-                    "cy": cy,
-                    "at": f"{x},{y}",
-                    "seat": owner,
-                    "best": (x, y) in best[owner],
-                    "last": (x, y) == last,
-                }
-            )
+    links, best_links = _links_svg(view["links"], best)
     post_moves = [m for m in legal if m["type"] == "post"]
     preview = previews(view, seat, [m["at"] for m in post_moves]) if post_moves else {}
     targets = _targets_svg(post_moves, preview)
@@ -105,7 +107,8 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "swamps": [{"x": x * CELL, "y": y * CELL, "w": s * CELL} for x, y, s in view["swamps"]],
         "mirror_cells": [{"x": x * CELL, "y": y * CELL} for x, y in swamp_cells(mirrored)],
         "links": links,
-        "posts": posts,
+        "best_links": best_links,
+        "posts": _posts_svg(view["posts"], best, last),
         "last": dict(zip(("cx", "cy"), _centre(*last), strict=True)) if last else None,
         "targets": targets,
         "choices": choices,
