@@ -27,9 +27,14 @@ class Log:
 _logs = LRU(max_entries=2000)
 
 
-def entries(match) -> list[dict]:
+def entries(match, latest: tuple | None = None) -> tuple[dict, ...]:
     """Every turn of ``match`` so far: ``{"seat", "first", "last", "texts", "separator"}``
-    (``first``/``last`` are 1-based plies; ``separator`` a heading shown after the turn)."""
+    (``first``/``last`` are 1-based plies; ``separator`` a heading shown after the turn).
+    Shared: callers must not change them.
+
+    ``latest``: ``(seat, entry, state)`` of the match's last ply, from the move service
+    that just played it; when that ply is the only one the log lacks, it is added
+    without reading the move back or playing it again."""
     key = (match.pk, match.invite)
     log = _logs.get(key)
     if log is None or log.ply > match.ply:
@@ -39,12 +44,12 @@ def entries(match) -> list[dict]:
         )
         log = Log(0, state, ())
     if log.ply < match.ply:
-        log = _extend(match, log)
+        log = _extend(match, log, latest if log.ply == match.ply - 1 else None)
         _logs.put(key, log)
-    return [dict(e) for e in log.entries]
+    return log.entries
 
 
-def _extend(match, log: Log) -> Log:
+def _extend(match, log: Log, latest: tuple | None) -> Log:
     game = get_game(match.game)
     engine, board = game.engine, game.board
     separator = game.separator
@@ -53,20 +58,27 @@ def _extend(match, log: Log) -> Log:
     # One spectator view per move: each move's "after" is the next one's "before" (views
     # of large boards cost more than the rest of a move's entry).
     after = engine.view(state, None)
-    for record in match.moves.filter(ply__gte=log.ply).order_by("ply"):
-        move, seat = record.move, record.seat
+    if latest is None:
+        played = [
+            (r.seat, r.move, None) for r in match.moves.filter(ply__gte=log.ply).order_by("ply")
+        ]
+    else:
+        played = [latest]
+    for seat, move, known in played:
         before = after
         leave = move.get("type") == "leave"
-        if leave:
+        describe_it = True
+        if not leave:
+            notation = engine.notation(state, move)
+        if known is not None:
+            state = known
+        elif leave:
             state = play_entry(engine, state, seat, move)
         else:
-            notation = engine.notation(state, move)
             try:
                 state = engine.apply(state, seat, move)
             except IllegalMove:  # a position written by hand (tests, repairs): words only
                 describe_it = False
-            else:
-                describe_it = True
         after = engine.view(state, None)
         if leave:
             text = entry_notation(engine, state, move)
@@ -84,11 +96,14 @@ def _extend(match, log: Log) -> Log:
     return Log(ply, state, tuple(items))
 
 
-def rows(match, seats: list[dict], current: int | None = None) -> list[dict]:
+def rows(
+    match, seats: list[dict], current: int | None = None, latest: tuple | None = None
+) -> list[dict]:
     """The entries as the templates show them: number, who, colour, words, and which one
-    holds ply ``current`` (the replay's position; None: the last one)."""
+    holds ply ``current`` (the replay's position; None: the last one). ``latest``: see
+    ``entries``."""
     by_index = {s["index"]: s for s in seats}
-    items = entries(match)
+    items = entries(match, latest)
     now = items[-1]["last"] if current is None and items else current
     return [
         {

@@ -19,9 +19,10 @@ class Position:
     (or handed over by the move that made it), the move list and its markup, and the game's
     markup per distinct view and layout (see ``game_board_html``)."""
 
-    def __init__(self, match: Match, state=None):
+    def __init__(self, match: Match, state=None, played: tuple | None = None):
         self.match = match
         self.state = get_engine(match.game).from_json(match.state) if state is None else state
+        self.played = played if state is not None else None
         self.boards: list = []
         self.log: list[dict] | None = None
         self._items: Markup | None = None
@@ -30,7 +31,8 @@ class Position:
     def log_rows(self, players: list[dict]) -> list[dict]:
         """The move list; names and colours are the same for every viewer."""
         if self.log is None:
-            self.log = movelog.rows(self.match, players)
+            latest = None if self.played is None else (*self.played, self.state)
+            self.log = movelog.rows(self.match, players, latest=latest)
         return self.log
 
     def move_count(self, oob: Markup | str = "") -> Markup:
@@ -129,14 +131,14 @@ def fragment_key_since(match: Match, seat: int | None) -> tuple | None:
     return fragments.key(match.pk, match.invite, match.ply, match.status, seat, match.ply - 1)
 
 
-def prerender(match: Match, state=None) -> None:
+def prerender(match: Match, state=None, played: tuple | None = None) -> None:
     """Renders each viewer's push (spectators' and every seat's) once, before viewers ask
     for it: the update for pages showing the ply before, else the whole fragment, which
     other pages render when they ask. ``state`` is the match's engine state when the caller
-    holds it already."""
+    holds it already, and ``played`` the ``(seat, entry)`` of the last ply."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
-    shared = Position(match, state)
+    shared = Position(match, state, played)
     items = []
     for seat in [None, *range(match.players)]:
         update = board_update(match, seat, shared)

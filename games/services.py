@@ -78,14 +78,15 @@ def _log_failure(sent: concurrent.futures.Future) -> None:
         log.error("match notice not sent", exc_info=sent.exception())
 
 
-def _notify_on_commit(match: Match, state=None) -> None:
+def _notify_on_commit(match: Match, state=None, played: tuple | None = None) -> None:
     """After commit: render the new position for every seat once, then tell the viewers;
-    ``state`` is the new engine state when the caller has it (no second decoding)."""
+    ``state`` is the new engine state when the caller has it (no second decoding), and
+    ``played`` the ``(seat, entry)`` that led to it (the move list need not read it back)."""
 
     def publish():
         from games import tasks  # the tasks call these services
 
-        prerender(match, state)
+        prerender(match, state, played)
         notify_match_updated(match)
         tasks.after_position(match, state)
 
@@ -365,7 +366,7 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         )
         fields += ["status", "result", "finished_at"]
     match.save(update_fields=fields)
-    _notify_on_commit(match, state)
+    _notify_on_commit(match, state, (seat, entry))
     return match
 
 
