@@ -75,8 +75,8 @@ def guest_make_member(user: User, *, username: str, password: str, email: str = 
     """Turns the guest ``user`` into a member: the same row, so every seat and result stays.
 
     The nickname goes (a member is shown by their username) and so does the rejoin token:
-    the password replaces the link, which stops working. The names in the players strip of
-    a match that already started stay as they were when it started (``Match.seat_list``).
+    the password replaces the link, which stops working. Matches under way show the new name
+    from their next position on.
     """
     guest = User.objects.select_for_update().get(pk=user.pk)
     if not guest.is_guest:

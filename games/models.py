@@ -11,10 +11,6 @@ from django.conf import settings
 from django.db import models
 
 from games.clocks import Clock, TimeControl
-from games.memory import LRU
-
-# Seats of started matches by match id and invite token (see Match.seat_list).
-_started_seats = LRU(max_entries=4096)
 
 
 def new_invite() -> str:
@@ -117,22 +113,16 @@ class Match(models.Model):
         return " vs ".join(s.display_name for s in self.seat_list())
 
     def seat_list(self) -> list["Seat"]:
-        """The seats in order, with their users; remembered per process once the match started.
-
-        Seats never change once every seat is taken (names are fixed at sign-up), so a
-        move or a socket connecting need not load them again: that was a fifth of a move.
-        The key holds the invite token, so a reused match id (a new database, a test run)
-        never finds an older match's seats.
-        """
-        started = self.status != self.Status.WAITING
-        key = (self.pk, self.invite)
-        seats = _started_seats.get(key) if started else None
-        if seats is not None:
-            return seats
-        prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
-        seats = list(prefetched if prefetched is not None else self.seats.select_related("user"))
-        if started:
-            _started_seats.put(key, seats)
+        """The seats in order, with their users; loaded once per Match object once every seat
+        is taken (the move service, its renders and its notices share one object)."""
+        seats = self.__dict__.get("_seats")
+        if seats is None:
+            prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
+            seats = list(
+                prefetched if prefetched is not None else self.seats.select_related("user")
+            )
+            if self.status != self.Status.WAITING:  # seats change while players join
+                self._seats = seats
         return seats
 
     def seat_of(self, user) -> int | None:

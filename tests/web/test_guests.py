@@ -12,6 +12,7 @@ from accounts.models import User
 from games import notices, services
 from games.clocks import TimeControl
 from games.models import Match
+from games.registry import get_engine
 
 PASSWORD = "a-long-Passw0rd!"
 
@@ -23,6 +24,16 @@ def guest_in_match(alice, nickname="Zoë", **create):
     response = client.post(f"/m/join/{created.invite}/", {"nickname": nickname})
     assert response["Location"] == f"/m/{created.pk}/"
     return client, Match.objects.get(pk=created.pk)
+
+
+def play_a_move(match) -> None:
+    match.refresh_from_db()
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    seat = engine.to_move(state)[0]
+    mover = match.seats.get(index=seat).user
+    move = next(iter(engine.legal_moves(state, seat)))
+    services.move_play(match_id=match.pk, user=mover, ply=match.ply, move=move)
 
 
 def guest_of(match) -> User:
@@ -107,6 +118,7 @@ def test_a_guest_made_a_member_keeps_their_seats_and_logs_in_with_the_password(a
     client, match = guest_in_match(alice)
     guest = guest_of(match)
     old_link = rejoin_path(guest)
+    assert "(guest)" in client.get(f"/m/{match.pk}/").content.decode()
     response = client.post(
         "/accounts/account/",
         {"username": "zoe", "email": "", "password1": PASSWORD, "password2": PASSWORD},
@@ -124,6 +136,9 @@ def test_a_guest_made_a_member_keeps_their_seats_and_logs_in_with_the_password(a
     )
     page = fresh.get(f"/m/{match.pk}/").content.decode()
     assert your_seats(page) == ["1"] and 'id="rejoin-url"' not in page
+    play_a_move(match)  # the next position shows the new name in the running match
+    page = fresh.get(f"/m/{match.pk}/").content.decode()
+    assert '<a href="/accounts/u/zoe/">zoe</a>' in page and "(guest)" not in page
     assert fresh.get("/accounts/account/")["Location"] == "/accounts/u/zoe/"
 
 
