@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import math
@@ -210,12 +211,12 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
             additional_headers=headers,
             max_size=2**22,
             open_timeout=60,  # the first boards of long matches take a while to build
+            create_connection=CONNECTION,
         )
     except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
         stats.refused += 1  # an overloaded server: counted, and the other tabs play on
         stats.arrived()
         return
-    received = count_wire_bytes(ws)
     async with ws:
         while not done.is_set() and time.monotonic() < stats.stop_at:
             try:
@@ -226,7 +227,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
             if last_ply < 0:
                 stats.opened += 1
                 stats.arrived()
-            wire, received[0] = received[0], 0
+            wire = ws.wire_sizes.next()
             if stats.recording:
                 stats.pushes.append(len(frame.encode()))
                 stats.wire.append(wire)
@@ -263,19 +264,59 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
                 stats.moves += stats.recording
 
 
-def count_wire_bytes(ws) -> list[int]:
-    """Counts the bytes the socket reads before they are decompressed (permessage-deflate,
-    which the client offers and the server accepts) into a one-item list the caller resets
-    at each message: a frame's size on the wire, plus any ping that came with it."""
-    received = [0]
-    parse = ws.protocol.receive_data
+class WireSizes:
+    """The size on the wire of each data frame a socket receives, in order: the bytes as read,
+    before they are decompressed (permessage-deflate, which the client offers and the
+    server accepts), past the handshake's response and cut into frames by their headers
+    (RFC 6455 §5.2). Daphne sends each message as one frame, so ``next()`` is the size
+    of the message ``recv`` returned."""
 
-    def receive_data(data: bytes):
-        received[0] += len(data)
-        return parse(data)
+    def __init__(self):
+        self.buffer = b""
+        self.open = False  # past the handshake's HTTP response
+        self.sizes: collections.deque[int] = collections.deque()
 
-    ws.protocol.receive_data = receive_data
-    return received
+    def feed(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.open:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            self.open, self.buffer = True, self.buffer[end + 4 :]
+        while len(self.buffer) >= 2:
+            opcode, length = self.buffer[0] & 0x0F, self.buffer[1] & 0x7F
+            header = 2 + {126: 2, 127: 8}.get(length, 0)
+            if len(self.buffer) < header:
+                return
+            if length >= 126:
+                length = int.from_bytes(self.buffer[2:header], "big")
+            if len(self.buffer) < header + length:
+                return
+            if opcode in (0, 1, 2):  # continuation, text, binary: not pings
+                self.sizes.append(header + length)
+            self.buffer = self.buffer[header + length :]
+
+    def next(self) -> int:
+        return self.sizes.popleft() if self.sizes else 0
+
+
+def counting_connection():
+    """The client's connection class, measuring frames as they arrive (``WireSizes``)."""
+    from websockets.asyncio.client import ClientConnection
+
+    class Counting(ClientConnection):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.wire_sizes = WireSizes()
+
+        def data_received(self, data: bytes) -> None:
+            self.wire_sizes.feed(data)
+            super().data_received(data)
+
+    return Counting
+
+
+CONNECTION = counting_connection()
 
 
 async def run_slot(slot, urls, stats, rate, spectators, delay):
