@@ -36,6 +36,8 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
     expect(alice.locator("#turn")).to_contain_text("Waiting for players")
     invite = alice.locator("#invite-url").input_value()
     screenshot(alice, "powerdrain-waiting")
+    waiting_only = alice.locator(".seat-bot, .cancel-match, .invite")
+    expect(waiting_only).to_have_count(3)
 
     bob = new_page(width=390, height=844)  # a phone
     bob_name = join_as_guest(bob, invite, "Bob")
@@ -44,6 +46,8 @@ def test_friends_play_a_full_match_while_a_spectator_watches_live(new_page):
 
     watcher = watch(new_page(), match_url)
     expect(alice.locator("#turn")).to_have_text("Your turn.")  # pushed when bob joined
+    for control in waiting_only.all():  # the waiting room's controls go with it
+        expect(control).to_be_hidden()
 
     players = [alice, bob]
     for ply in range(16):
