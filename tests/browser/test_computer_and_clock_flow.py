@@ -8,6 +8,7 @@
   flag rescheduled exactly as a move would, so the test never waits out a real minute.
 """
 
+import re
 import subprocess
 import sys
 
@@ -42,7 +43,7 @@ def test_a_person_plays_a_whole_powerdrain_match_against_easy(new_page):
         expect(page.locator("#board.my-turn")).to_have_count(0)
     expect(page.locator("#board")).to_have_attribute("data-status", "finished", timeout=20_000)
     expect(page.locator("#board")).to_have_attribute("data-ply", "16")
-    expect(page.locator("#turn")).to_contain_text("won")
+    expect(page.locator("#turn")).to_contain_text(re.compile(r"won|drawn"))  # voltages may tie
     screenshot(page, "computer-powerdrain-finished")
 
 
