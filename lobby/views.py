@@ -18,13 +18,18 @@ from lobby.forms import CreateMatchForm
 
 def home(request):
     user = request.user
+    # Live matches first: a match that starts between the two reads is then missing from
+    # both lists until the next refresh, instead of shown in both.
+    live = list(selectors.matches_live()[:20])
+    started = {m.pk for m in live}
+    waiting = [m for m in selectors.matches_open(exclude_user=user)[:20] if m.pk not in started]
     return render(
         request,
         "lobby/home.html",
         {
             "games": catalogue.games(),
-            "open_matches": selectors.matches_open(exclude_user=user)[:20],
-            "live_matches": selectors.matches_live()[:20],
+            "open_matches": waiting,
+            "live_matches": live,
             "my_matches": selectors.my_matches(user, now=services.server_now())
             if user.is_authenticated
             else [],
