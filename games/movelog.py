@@ -67,9 +67,7 @@ def _extend(match, log: Log, latest: tuple | None) -> Log:
     for seat, move, known in played:
         before = after
         leave = move.get("type") == "leave"
-        describe_it = True
-        if not leave:
-            notation = engine.notation(state, move)
+        legal = True
         if known is not None:
             state = known
         elif leave:
@@ -78,12 +76,14 @@ def _extend(match, log: Log, latest: tuple | None) -> Log:
             try:
                 state = engine.apply(state, seat, move)
             except IllegalMove:  # a position written by hand (tests, repairs): words only
-                describe_it = False
+                legal = False
         after = engine.view(state, None)
         if leave:
             text = entry_notation(engine, state, move)
-        else:
-            text = board.describe(move, before, after) if describe_it else notation
+        elif legal:
+            text = board.describe(move, before, after)
+        else:  # the position did not change, and its notation names the move
+            text = engine.notation(state, move)
         ply += 1
         last = items[-1] if items else None
         if last and last["seat"] == seat and not last["separator"]:
