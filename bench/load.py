@@ -43,6 +43,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from websockets.asyncio.client import ClientConnection
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -211,7 +213,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
             additional_headers=headers,
             max_size=2**22,
             open_timeout=60,  # the first boards of long matches take a while to build
-            create_connection=CONNECTION,
+            create_connection=CountingConnection,
         )
     except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
         stats.refused += 1  # an overloaded server: counted, and the other tabs play on
@@ -300,23 +302,16 @@ class WireSizes:
         return self.sizes.popleft() if self.sizes else 0
 
 
-def counting_connection():
-    """The client's connection class, measuring frames as they arrive (``WireSizes``)."""
-    from websockets.asyncio.client import ClientConnection
+class CountingConnection(ClientConnection):
+    """The client's connection, measuring frames as they arrive (``WireSizes``)."""
 
-    class Counting(ClientConnection):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.wire_sizes = WireSizes()
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wire_sizes = WireSizes()
 
-        def data_received(self, data: bytes) -> None:
-            self.wire_sizes.feed(data)
-            super().data_received(data)
-
-    return Counting
-
-
-CONNECTION = counting_connection()
+    def data_received(self, data: bytes) -> None:
+        self.wire_sizes.feed(data)
+        super().data_received(data)
 
 
 async def run_slot(slot, urls, stats, rate, spectators, delay):
