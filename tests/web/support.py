@@ -8,6 +8,9 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
+from games import services
+from games.models import Match
+from games.registry import get_engine
 
 
 def run_in_own_loop(coroutine):
@@ -60,6 +63,18 @@ async def connected(match, user=None, **options):
     communicator, accepted = await connect(match, user, **options)
     assert accepted
     return communicator
+
+
+def play_a_move(match) -> Match:
+    """Plays the first legal move of whoever is to move in ``match``, through the move
+    service; returns the match after it."""
+    match.refresh_from_db()
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    seat = engine.to_move(state)[0]
+    mover = match.seats.get(index=seat).user
+    move = next(iter(engine.legal_moves(state, seat)))
+    return services.move_play(match_id=match.pk, user=mover, ply=match.ply, move=move)
 
 
 # A Hive position used by the board and browser tests.

@@ -12,7 +12,7 @@ from accounts.models import User
 from games import notices, services
 from games.clocks import TimeControl
 from games.models import Match
-from games.registry import get_engine
+from tests.web.support import play_a_move
 
 PASSWORD = "a-long-Passw0rd!"
 
@@ -24,16 +24,6 @@ def guest_in_match(alice, nickname="Zoë", **create):
     response = client.post(f"/m/join/{created.invite}/", {"nickname": nickname})
     assert response["Location"] == f"/m/{created.pk}/"
     return client, Match.objects.get(pk=created.pk)
-
-
-def play_a_move(match) -> None:
-    match.refresh_from_db()
-    engine = get_engine(match.game)
-    state = engine.from_json(match.state)
-    seat = engine.to_move(state)[0]
-    mover = match.seats.get(index=seat).user
-    move = next(iter(engine.legal_moves(state, seat)))
-    services.move_play(match_id=match.pk, user=mover, ply=match.ply, move=move)
 
 
 def guest_of(match) -> User:

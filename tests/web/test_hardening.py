@@ -22,7 +22,7 @@ from games.consumers import MatchConsumer
 from games.models import Match, Move, Presence
 from games.records import export_record
 from tests.conftest import PD_OPTIONS
-from tests.web.support import connect, connected, run_in_own_loop
+from tests.web.support import connect, connected, play_a_move, run_in_own_loop
 
 POWERDRAIN_PUBLIC = {k: PD_OPTIONS[k] for k in ("rows", "cols")}
 
@@ -45,17 +45,9 @@ def finished_match(alice, bob) -> Match:
     """A Powerdrain match between alice and bob, played to the end."""
     match = services.match_create(game="powerdrain", creator=alice, seat=0)
     services.match_join(match_id=match.pk, user=bob)
-    from games.registry import get_engine
-
-    engine = get_engine("powerdrain")
-    while True:
-        match.refresh_from_db()
-        if match.status == Match.Status.FINISHED:
-            return Match.objects.with_players().get(pk=match.pk)
-        state = engine.from_json(match.state)
-        seat = engine.to_move(state)[0]
-        move = next(iter(engine.legal_moves(state, seat)))
-        services.move_play(match_id=match.pk, user=[alice, bob][seat], ply=match.ply, move=move)
+    while match.status != Match.Status.FINISHED:
+        match = play_a_move(match)
+    return Match.objects.with_players().get(pk=match.pk)
 
 
 # 1. Rigged hidden setups ----------------------------------------------------------------------
