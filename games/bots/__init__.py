@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from games.bots.knowledge import Knowledge
-from games.bots.levels import LEVELS, TEMPERATURE, budget
+from games.bots.levels import LEVELS, TEMPERATURE, THOROUGH, budget
 from games.bots.search import Search
 from games.registry import GAMES, get_game
 from games.rules import IllegalMove, Move
@@ -47,7 +47,8 @@ def choose_move(
     know = knowledge(slug)
     iterations, seconds = budget(know, level, scale)
     rng = random.Random(seed)
-    move = Search(know, view, seat, rng).run(iterations, clock, seconds, TEMPERATURE[level])
+    search = Search(know, view, seat, rng, thorough=THOROUGH[level])
+    move = search.run(iterations, clock, seconds, TEMPERATURE[level])
     state = know.determinize(view, seat, rng)
     try:
         know.engine.apply(state, seat, move)

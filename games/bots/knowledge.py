@@ -31,6 +31,9 @@ class Knowledge:
       takes about a second on one core; the wall-clock cap in ``games.bots.levels`` bounds it).
     - ``candidates(state, seat, rng)``: the moves a tree node tries, best first (None: every
       legal move in random order); the search widens through them as a node is visited.
+    - ``thorough(state, seat, rng)``: the root's candidates at the levels that weigh every
+      move there (``THOROUGH`` in ``games.bots.levels``), where ``candidates`` only samples
+      a huge move space (None: ``candidates``).
     - ``playout(state, seat, rng)``: the move a playout makes (None: ``engine.random_move``).
     - ``evaluate(state)``: a value in [0, 1] per seat where a playout stops after
       ``horizon`` plies (None: playouts run to the end).
@@ -46,6 +49,7 @@ class Knowledge:
     iterations: tuple[int, int, int]
     secrets: bool = False
     candidates: Callable[[Any, int, random.Random], Sequence[Move]] | None = None
+    thorough: Callable[[Any, int, random.Random], Sequence[Move]] | None = None
     playout: Chooser | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
     horizon: int = 10_000

@@ -65,8 +65,17 @@ def terminal_rewards(outcome: dict, players: int, seat: int) -> list[float]:
 class Search:
     """One search from one seat's view; ``run`` returns the chosen move."""
 
-    def __init__(self, knowledge: Knowledge, view: dict, seat: int, rng: random.Random):
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        view: dict,
+        seat: int,
+        rng: random.Random,
+        *,
+        thorough: bool = False,
+    ):
         self.k = knowledge
+        self.thorough = thorough  # the root weighs every move (Knowledge.thorough)
         self.engine = knowledge.engine
         self.view = view
         self.seat = seat
@@ -88,8 +97,11 @@ class Search:
 
     def candidates(self, node: Node, state, mover: int) -> list[tuple[str, Move]]:
         """Fresh candidates for ``node`` in ``state``, skipping keys the node already has."""
-        if self.k.candidates is not None:
-            moves = list(self.k.candidates(state, mover, self.rng))
+        choose = self.k.candidates
+        if node is self.root and self.thorough and self.k.thorough is not None:
+            choose = self.k.thorough
+        if choose is not None:
+            moves = list(choose(state, mover, self.rng))
         else:
             moves = list(self.engine.legal_moves(state, mover))
             self.rng.shuffle(moves)

@@ -4,7 +4,8 @@ A seat sees its own company, the face-up cards and (as mover) the card in hand. 
 determinization deals the unseen cards uniformly onto the face-down places (and into
 another mover's hand) and the unseen companies uniformly to the other seats. Swaps alone
 number in the tens of thousands, so the tree tries actions that make a declarable line
-paying the mover more than anyone else, a few reveals, and declarations; playouts reveal
+paying the mover more than anyone else (among a sample, or among all of them at a Hard
+root), a few reveals, and declarations; playouts reveal
 often, declare what pays and stop after a few turns to compare scores.
 """
 
@@ -114,7 +115,7 @@ def line_value(state: State, seat: int, line: Line) -> int:
     return gains[seat] - max(g for s, g in enumerate(gains) if s != seat)
 
 
-def _best_line(state: State, seat: int) -> tuple[int, Line | None]:
+def best_line(state: State, seat: int) -> tuple[int, Line | None]:
     best, choice = 0, None
     for line in ENGINE.declarable(state):
         value = line_value(state, seat, line)
@@ -137,12 +138,31 @@ def _actions(state: State, seat: int, rng: random.Random) -> list[dict]:
 
 
 def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
-    """Paying actions and a few reveals; every move outside the action phase."""
+    """Paying actions among a sample, and a few reveals; every move outside the action phase."""
     if state.phase != ACTION:
         return list(ENGINE.legal_moves(state, seat))
+    return _ranked(state, seat, rng, _actions(state, seat, rng))
+
+
+def thorough(state: State, seat: int, rng: random.Random) -> list[dict]:
+    """``candidates`` weighing every action rather than a sample of the swaps.
+
+    A paying swap is a handful among thousands (about 20 µs each to weigh), so a sample of
+    forty almost never holds one; weighing them all takes up to a few tenths of a second,
+    which Hard spends at its root only.
+    """
+    if state.phase != ACTION:
+        return list(ENGINE.legal_moves(state, seat))
+    actions = [m for m in ENGINE.legal_moves(state, seat) if m["type"] != "reveal"]
+    return _ranked(state, seat, rng, actions)
+
+
+def _ranked(state: State, seat: int, rng: random.Random, actions: list[dict]) -> list[dict]:
+    """The best paying ``actions``, a few reveals, and one quiet action unless revealing is
+    wiser (``_reveal_instead``)."""
     weighed = []
-    for move in _actions(state, seat, rng):
-        value, _ = _best_line(ENGINE.apply(state, seat, move), seat)
+    for move in actions:
+        value, _ = best_line(ENGINE.apply(state, seat, move), seat)
         weighed.append((-value, rng.random(), move))
     weighed.sort(key=lambda item: item[:2])
     paying = [move for value, _, move in weighed[:KEEP] if value < 0]
@@ -170,7 +190,7 @@ def _reveal_instead(state: State, seat: int, reveals: list) -> bool:
 def playout(state: State, seat: int, rng: random.Random) -> dict:
     """Reveal often, place at random, declare the best paying line, never double."""
     if state.phase == DECLARE:
-        value, line = _best_line(state, seat)
+        value, line = best_line(state, seat)
         return {"type": "declare", "from": line.start} if line else {"type": "end"}
     if state.phase == ACTION and state.face_down and rng.random() < REVEAL_SHARE:
         down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
@@ -196,6 +216,7 @@ KNOWLEDGE = Knowledge(
     secrets=True,
     iterations=(30, 150, 1200),
     candidates=candidates,
+    thorough=thorough,
     playout=playout,
     evaluate=evaluate,
     horizon=12,
