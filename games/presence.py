@@ -87,6 +87,12 @@ def seats_here(match_id: int) -> set[int]:
     return set(fresh.exclude(seat=None).values_list("seat", flat=True))
 
 
+def audiences(match_id: int) -> set[int | None]:
+    """The seats of ``match_id`` with a page open now, and None when a spectator has one."""
+    fresh = Presence.objects.filter(match_id=match_id, seen_at__gte=fresh_since())
+    return set(fresh.values_list("seat", flat=True).distinct())
+
+
 def _mark_away(gone) -> None:
     """Seats whose last page closed are away from now on (absence claims count from here)."""
     now = time.time_ns() // 1_000_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from markupsafe import Markup, escape
 
-from games import clocks, fragments, movelog
+from games import clocks, fragments, movelog, presence
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
@@ -132,15 +132,23 @@ def fragment_key_since(match: Match, seat: int | None) -> tuple | None:
 
 
 def prerender(match: Match, state=None, played: tuple | None = None) -> None:
-    """Renders each viewer's push (spectators' and every seat's) once, before viewers ask
-    for it: the update for pages showing the ply before, else the whole fragment, which
-    other pages render when they ask. ``state`` is the match's engine state when the caller
-    holds it already, and ``played`` the ``(seat, entry)`` of the last ply."""
+    """Renders the push of each audience with a page open (spectators, each seat) once,
+    before its viewers ask for it: the update for pages showing the ply before, else the
+    whole fragment. An audience nobody watches (a bot's seat, a correspondence player who
+    is away, spectators of most matches) costs nothing: a page that opens later, or a
+    socket that connects in between, renders for itself. ``state`` is the match's engine
+    state when the caller holds it already, and ``played`` the ``(seat, entry)`` of the
+    last ply."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
+    watched = presence.audiences(match.pk)
+    if not watched:
+        return
     shared = Position(match, state, played)
     items = []
     for seat in [None, *range(match.players)]:
+        if seat not in watched:
+            continue
         update = board_update(match, seat, shared)
         if update is None:
             items.append((fragment_key(match, seat), board_html(match, seat, shared=shared)))

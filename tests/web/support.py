@@ -6,10 +6,11 @@ from concurrent.futures import ThreadPoolExecutor
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
 
 from config.asgi import application
 from games import services
-from games.models import Match
+from games.models import Match, Presence
 from games.registry import get_engine
 
 
@@ -63,6 +64,21 @@ async def connected(match, user=None, **options):
     communicator, accepted = await connect(match, user, **options)
     assert accepted
     return communicator
+
+
+def watching(match, seats=(None, 0, 1)) -> None:
+    """Pages open on ``match`` for each of ``seats`` (None: a spectator), as their sockets
+    count them in; only watched audiences get their pushes rendered ahead."""
+    for seat in seats:
+        Presence.objects.create(
+            match=match,
+            channel_name=f"test-tab-{match.pk}-{seat}",
+            seat=seat,
+            viewer=f"session:test-{seat}",
+            address="127.0.0.1",
+            server="test",
+            seen_at=timezone.now(),
+        )
 
 
 def play_a_move(match) -> Match:

@@ -11,7 +11,7 @@ import pytest
 from games import fragments, services
 from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key, prerender
-from tests.web.support import run_in_own_loop
+from tests.web.support import run_in_own_loop, watching
 
 needs_redis = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-scale)"
@@ -27,6 +27,7 @@ def aget_in_own_loop(cache_key):
 
 
 def played(match, alice) -> Match:
+    watching(match)
     services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
     match = Match.objects.get(pk=match.pk)
     prerender(match)
@@ -75,6 +76,7 @@ def test_without_redis_viewers_are_served_by_rendering_here(match, alice, settin
 @pytest.mark.scale
 def test_redis_holds_only_the_newest_position_of_a_match(match, alice, shared_store):
     before = Match.objects.get(pk=match.pk)
+    watching(before)
     prerender(before)
     first = [fragment_key(before, seat) for seat in (None, 0, 1)]
     match = played(before, alice)
@@ -83,3 +85,18 @@ def test_redis_holds_only_the_newest_position_of_a_match(match, alice, shared_st
     for seat in (None, 0, 1):
         ttl = client.ttl(fragments._redis_key(fragment_key(match, seat)))
         assert 0 < ttl <= fragments.SHARED_SECONDS
+
+
+def test_only_audiences_with_a_page_open_are_rendered_ahead(match, alice):
+    """A bot's seat, an away player, spectators nobody is: rendering their pushes is work
+    nobody receives. Whoever opens a page later renders it then."""
+    another_process()
+    services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
+    match = Match.objects.get(pk=match.pk)
+    prerender(match)
+    assert all(fragments.get(fragment_key(match, seat)) is None for seat in (None, 0, 1))
+    watching(match, seats=[None])
+    prerender(match)
+    assert fragments.get(fragment_key(match, None)) == board_html(match, None)
+    assert fragments.get(fragment_key(match, 0)) is fragments.get(fragment_key(match, 1)) is None
+    assert cached_board_html(match, 1) == board_html(match, 1)  # a late page renders its own
