@@ -57,6 +57,11 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
     for _ in range(matches):
         match = services.match_create(game=game, creator=a, seat=0)
         match = services.match_join(match_id=match.pk, user=b)
+        # A seed of the run's own, so that runs of one --seed play the same positions.
+        match.seed = rng.randrange(2**31)
+        setup = get_engine(game).setup(players=2, seed=match.seed, options=match.options or None)
+        match.state = get_engine(game).to_json(setup)
+        match.save(update_fields=["seed", "state"])
         for seat in (None, 0, 1):
             Presence.objects.create(
                 match=match,

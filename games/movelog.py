@@ -96,35 +96,49 @@ def _extend(match, log: Log, latest: tuple | None) -> Log:
     return Log(ply, state, tuple(items))
 
 
-def rows(
-    match, seats: list[dict], current: int | None = None, latest: tuple | None = None
-) -> list[dict]:
+def rows(match, seats: list[dict], current: int | None = None) -> list[dict]:
     """The entries as the templates show them: number, who, colour, words, and which one
-    holds ply ``current`` (the replay's position; None: the last one). ``latest``: see
-    ``entries``."""
+    holds ply ``current`` (the replay's position; None: the last one)."""
+    return rows_of(entries(match), seats, current)
+
+
+def rows_of(
+    items: tuple[dict, ...], seats: list[dict], current: int | None = None, since: int | None = None
+) -> list[dict]:
+    """``rows`` of the entries ``items``; with ``since``, only the turns from the one that
+    holds that ply on (what a page showing it lacks), numbered as in the whole list."""
     by_index = {s["index"]: s for s in seats}
-    items = entries(match, latest)
     now = items[-1]["last"] if current is None and items else current
+    start = 0
+    if since is not None:
+        start = len(items)
+        while start and items[start - 1]["last"] >= since:
+            start -= 1
     return [
         {
             "number": n,
             "seat": e["seat"],
             "name": by_index[e["seat"]]["name"],
             "colour": by_index[e["seat"]]["colour"],
-            "text": ", ".join(text for text in e["texts"] if text),
+            "text": _words(e),
             "first": e["first"],
             "last": e["last"],
             "current": now is not None and e["first"] <= now <= e["last"],
             "separator": e["separator"],
         }
-        for n, e in enumerate(items, start=1)
+        for n, e in enumerate(items[start:], start=start + 1)
     ]
 
 
-def last_turn_text(rows: list[dict], to_move: list[int]) -> str | None:
-    """What just happened, in words: the last turn of a seat that is not moving now (a turn
-    of several moves under way shows on the board itself)."""
-    for row in reversed(rows):
-        if row["seat"] not in to_move:
-            return f"{row['name']}: {row['text']}."
+def last_turn_text(items: tuple[dict, ...], seats: list[dict], to_move: list[int]) -> str | None:
+    """What just happened, in words: the last turn (of the entries ``items``) of a seat that
+    is not moving now (a turn of several moves under way shows on the board itself)."""
+    for e in reversed(items):
+        if e["seat"] not in to_move:
+            name = next(s["name"] for s in seats if s["index"] == e["seat"])
+            return f"{name}: {_words(e)}."
     return None
+
+
+def _words(entry: dict) -> str:
+    return ", ".join(text for text in entry["texts"] if text)

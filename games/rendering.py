@@ -24,40 +24,44 @@ class Position:
         self.state = get_engine(match.game).from_json(match.state) if state is None else state
         self.played = played if state is not None else None
         self.boards: list = []
-        self.log: list[dict] | None = None
+        self._entries: tuple[dict, ...] | None = None
         self._items: Markup | None = None
         self._delta: Markup | None = None
 
-    def log_rows(self, players: list[dict]) -> list[dict]:
-        """The move list; names and colours are the same for every viewer."""
-        if self.log is None:
+    def entries(self) -> tuple[dict, ...]:
+        """The move list's turns (``movelog.entries``)."""
+        if self._entries is None:
             latest = None if self.played is None else (*self.played, self.state)
-            self.log = movelog.rows(self.match, players, latest=latest)
-        return self.log
+            self._entries = movelog.entries(self.match, latest)
+        return self._entries
 
     def move_count(self, oob: Markup | str = "") -> Markup:
-        turns = len(self.log)
+        turns = len(self.entries())
         return Markup(
             f'<small id="move-count"{oob}>{turns} turn{"s" if turns != 1 else ""}</small>'
         )
 
-    def move_items(self) -> Markup:
-        """Every turn of the move list, rendered once for all viewers."""
+    def move_items(self, players: list[dict]) -> Markup:
+        """Every turn of the move list, rendered once for all viewers (names and colours
+        are the same for every viewer)."""
         if self._items is None:
-            self._items = _render("games/_live_moves.html", rows=self.log, oob="")
+            rows = movelog.rows_of(self.entries(), players)
+            self._items = _render("games/_live_moves.html", rows=rows, oob="")
         return self._items
 
-    def move_delta(self) -> Markup | None:
+    def move_delta(self, players: list[dict]) -> Markup | None:
         """What changed in the move list since the ply before: the turn that was last (it is
         no longer current, or grew by this move) is replaced, new turns are appended. None
-        when the page before showed no turn (it has no list to add to)."""
+        when the page before showed no turn (it has no list to add to). Only those turns
+        are put in words: a long match's list is not rebuilt on every move."""
         if self._delta is None:
             before = self.match.ply - 1
-            replaced = [e for e in self.log if e["first"] <= before <= e["last"]]
+            tail = movelog.rows_of(self.entries(), players, since=before)
+            replaced = [e for e in tail if e["first"] <= before <= e["last"]]
             if not replaced:
                 return None
             grown = [e for e in replaced if e["last"] > before and e["separator"]]
-            added = [e for e in self.log if e["first"] > before]
+            added = [e for e in tail if e["first"] > before]
             html = _render("games/_live_moves.html", rows=replaced, oob=OOB)
             if grown or added:
                 separators = "".join(
@@ -86,7 +90,7 @@ def board_html(
             "board_part": _render("games/_live_board.html", **context),
             "side_part": _render("games/_live_side.html", **context, oob=""),
             "move_count": shared.move_count(),
-            "move_items": shared.move_items(),
+            "move_items": shared.move_items(context["players"]),
         },
         using="jinja2",
     )
@@ -97,7 +101,7 @@ def board_update(match: Match, seat: int | None, shared: Position) -> str | None
     ``board_html``, but only the move list's changes (a long match's list is most of its
     fragment). None when there is no ply before to update from."""
     context = board_page_context(match, seat, None, shared)
-    delta = shared.move_delta() if match.ply else None
+    delta = shared.move_delta(context["players"]) if match.ply else None
     if delta is None:
         return None
     return render_to_string(
@@ -226,11 +230,11 @@ def board_page_context(
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board = get_game(match.game).board.context(view, seat, viewer["legal"])
-    log = shared.log_rows(players)
     return {
         "match": match,
         "seat": seat,
         "seats": seats,
+        "players": players,
         "view": view,
         "my_turn": viewer["my_turn"],
         "still_in": seat is not None and turns and not players[seat]["left"],
@@ -238,8 +242,7 @@ def board_page_context(
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared.boards),
-        "moves": log,
-        "last_turn": movelog.last_turn_text(log, view["to_move"]),
+        "last_turn": movelog.last_turn_text(shared.entries(), players, view["to_move"]),
     }
 
 
