@@ -9,7 +9,10 @@ protocol in static/js/match.js.
 
 from __future__ import annotations
 
+import functools
 import math
+
+from markupsafe import Markup
 
 from games.boards import move_attr
 from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
@@ -37,13 +40,24 @@ TOP = FRAME * math.sqrt(3) / 2 + 4 + 2 * LIFT  # room above for a raised stack i
 BOTTOM = FRAME * math.sqrt(3) / 2 + 4
 
 
-def centre(field) -> tuple[float, float]:
+def _centre(field) -> tuple[float, float]:
     q, _, s = field
     return round(W * (q + s / 2), 2), round(1.5 * R * s)
 
 
+# Every render places dozens of pieces and targets on the 91 fields: look them up.
+_CENTRES = {field: _centre(field) for field in COORDS}
+_KEYS = {field: ",".join(str(v) for v in field) for field in COORDS}
+
+
+def centre(field) -> tuple[float, float]:
+    field = tuple(field)
+    return _CENTRES.get(field) or _centre(field)
+
+
 def _key(field) -> str:
-    return ",".join(str(v) for v in field)
+    field = tuple(field)
+    return _KEYS.get(field) or ",".join(str(v) for v in field)
 
 
 def _hex_points(radius: float, turn: int = -90) -> str:
@@ -52,6 +66,36 @@ def _hex_points(radius: float, turn: int = -90) -> str:
         angle = math.radians(60 * k + turn)
         points.append(f"{radius * math.cos(angle):.2f},{radius * math.sin(angle):.2f}")
     return " ".join(points)
+
+
+@functools.lru_cache(maxsize=256)
+def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
+    """The 91 fields as markup, brambles and the dots of free fields round each bee
+    included: built once per layout of those (a match changes it a few times), since
+    the fields are most of the board's elements. Every value is a number or a key of
+    digits, so nothing needs escaping."""
+    hexagon = _hex_points(R - 1.6)
+    dots = dict(bee_free)
+    parts = []
+    for field in COORDS:
+        x, y = _CENTRES[field]
+        key = _KEYS[field]
+        thorny = field in blocked
+        parts.append(
+            f'<g class="hx-field{" blocked" if thorny else ""}" data-field="{key}" '
+            f'transform="translate({x} {y})"><polygon points="{hexagon}"/>'
+        )
+        if thorny:
+            parts.append(
+                '<use href="#hx-bramble" x="-24" y="-24" width="48" height="48"/>'
+                f"<title>Brambles {key}</title>"
+            )
+        owners = dots.get(field, ())
+        for i, seat in enumerate(owners):
+            dx = (i - (len(owners) - 1) / 2) * 12
+            parts.append(f'<circle class="hx-bee-free seat-{seat}" cx="{dx}" cy="0" r="4.5"/>')
+        parts.append("</g>")
+    return Markup("".join(parts))
 
 
 def _select_key(move: dict) -> str:
@@ -84,21 +128,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
             if on_board(*n) and n not in blocked and n not in occupied:
                 bee_free.setdefault(n, []).append(owner)
 
-    fields = []
-    for field in COORDS:
-        x, y = centre(field)
-        fields.append(
-            {
-                "key": _key(field),
-                "x": x,
-                "y": y,
-                "blocked": field in blocked,
-                "bee_free": [
-                    {"seat": s, "dx": (i - (len(bee_free[field]) - 1) / 2) * 12}
-                    for i, s in enumerate(bee_free.get(field, []))
-                ],
-            }
-        )
+    fields = _fields_svg(
+        frozenset(blocked), tuple(sorted((f, tuple(seats)) for f, seats in bee_free.items()))
+    )
 
     last = view.get("last") or None
     last_from = tuple(last["from"]) if last and last["from"] else None
@@ -201,7 +233,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         last_text = f"{SEATS[skipper]['name']} skipped."
     return {
         "viewbox": f"{-HALF_W:.1f} {-TOP:.1f} {2 * HALF_W:.1f} {TOP + BOTTOM:.1f}",
-        "hex_field": _hex_points(R - 1.6),
         "hex_piece": _hex_points(R - 5),
         "hex_ring": _hex_points(R - 2.5),
         "hex_target": _hex_points(R - 7),
