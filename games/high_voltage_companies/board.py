@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import math
 
+from markupsafe import Markup
+
 from games.boards import move_attr
+from games.high_voltage_companies.grid_svg import cells_svg, face_paths, track_svg
 from games.rules import LEAVE_NOTATION, LEAVE_REASONS
 from games.rules.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
 
@@ -90,6 +93,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     if hand and hand["card"]:
         x, y = _xy(*hand_from)
         hand_card = {**_face({**hand["card"], "chip": None}), "x": x, "y": y}
+        hand_card["face"] = Markup(face_paths(hand_card))
 
     lines = [
         {
@@ -127,13 +131,13 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "frame": FRAME,
         "track_band": TRACK,
         "grid_size": GRID,
-        "cells": cells,
+        "cells": cells_svg(cells),
         "hand": hand_card,
         "hand_from": "{},{}".format(*hand_from) if hand_from else "",
         "gap": "{},{}".format(*gap),
         "gap_xy": _xy(*gap),
         "distributors": _distributors(view, last_ends),
-        "track": _track(),
+        "track": TRACK_SVG,
         "markers": _markers(view),
         "scores": [
             {"colour": c, "name": COLOUR_NAMES[c], "hex": COLOUR_HEX[c], "points": view["track"][c]}
@@ -279,6 +283,9 @@ def _corner_label(p: int, x: float, y: float) -> tuple[float, float]:
     dx = TRACK / 2 if p in (0, 24) else FRAME - TRACK / 2
     dy = TRACK / 2 if p in (0, 8) else FRAME - TRACK / 2
     return x + dx, y + dy
+
+
+TRACK_SVG = track_svg(_track())
 
 
 def _markers(view: dict) -> list[dict]:
