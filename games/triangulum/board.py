@@ -11,6 +11,7 @@ Only ``view`` is read: a viewer's own secret points come from ``view["my_secrets
 
 from __future__ import annotations
 
+import functools
 import math
 
 from markupsafe import Markup
@@ -43,7 +44,14 @@ def _label(p) -> str:
     return f"({p[0]},{p[1]})"
 
 
-def _triangle(points, seat: int, area: int, height: int, **extra) -> dict:
+def _triangle(points, seat: int, area: int, height: int) -> dict:
+    """A triangle's drawing: a fresh dict (callers mark the newest one), from a memory of
+    the computed figures: a finished part's triangles are drawn again on every move."""
+    return dict(_figures(tuple(map(tuple, points)), seat, area, height))
+
+
+@functools.lru_cache(maxsize=8192)
+def _figures(points: tuple, seat: int, area: int, height: int) -> dict:
     xy = [_xy(p, height) for p in points]
     (ax, ay), (bx, by), (cx, cy) = xy
     sides = sum(math.dist(xy[i], xy[(i + 1) % 3]) for i in range(3))
@@ -57,7 +65,6 @@ def _triangle(points, seat: int, area: int, height: int, **extra) -> dict:
         "ty": round((ay + by + cy) / 3, 2),
         "font": round(min(13.0, max(3.2, inradius * 0.95)), 1),
         "at": " ".join(f"{p[0]},{p[1]}" for p in points),
-        **extra,
     }
 
 
