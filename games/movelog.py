@@ -32,9 +32,10 @@ def entries(match, latest: tuple | None = None) -> tuple[dict, ...]:
     (``first``/``last`` are 1-based plies; ``separator`` a heading shown after the turn).
     Shared: callers must not change them.
 
-    ``latest``: ``(seat, entry, state)`` of the match's last ply, from the move service
-    that just played it; when that ply is the only one the log lacks, it is added
-    without reading the move back or playing it again."""
+    ``latest``: ``(seat, entry, state, view)`` of the match's last ply (``view``: the
+    spectators' view of ``state``), from the move service that just played it; when that
+    ply is the only one the log lacks, it is added without reading the move back, playing
+    it again or viewing the position again."""
     key = (match.pk, match.invite)
     log = _logs.get(key)
     if log is None or log.ply > match.ply:
@@ -60,11 +61,12 @@ def _extend(match, log: Log, latest: tuple | None) -> Log:
     after = engine.view(state, None)
     if latest is None:
         played = [
-            (r.seat, r.move, None) for r in match.moves.filter(ply__gte=log.ply).order_by("ply")
+            (r.seat, r.move, None, None)
+            for r in match.moves.filter(ply__gte=log.ply).order_by("ply")
         ]
     else:
         played = [latest]
-    for seat, move, known in played:
+    for seat, move, known, seen in played:
         before = after
         leave = move.get("type") == "leave"
         legal = True
@@ -77,7 +79,7 @@ def _extend(match, log: Log, latest: tuple | None) -> Log:
                 state = engine.apply(state, seat, move)
             except IllegalMove:  # a position written by hand (tests, repairs): words only
                 legal = False
-        after = engine.view(state, None)
+        after = seen if seen is not None else engine.view(state, None)
         if leave:
             text = entry_notation(engine, state, move)
         elif legal:

@@ -24,14 +24,27 @@ class Position:
         self.state = get_engine(match.game).from_json(match.state) if state is None else state
         self.played = played if state is not None else None
         self.boards: list = []
+        self._views: dict[int | None, dict] = {}
         self._entries: tuple[dict, ...] | None = None
         self._items: Markup | None = None
         self._delta: Markup | None = None
 
+    def view(self, seat: int | None) -> dict:
+        """``seat``'s view of the position, computed once; in a game without secrets every
+        seat's view is the spectators' (the secret audits check it), so one serves all.
+        Shared: callers must not change it."""
+        if not get_game(self.match.game).has_secrets:
+            seat = None
+        if seat not in self._views:
+            self._views[seat] = get_engine(self.match.game).view(self.state, seat)
+        return self._views[seat]
+
     def entries(self) -> tuple[dict, ...]:
-        """The move list's turns (``movelog.entries``)."""
+        """The move list's turns (``movelog.entries``), grown by the spectators' view."""
         if self._entries is None:
-            latest = None if self.played is None else (*self.played, self.state)
+            latest = None
+            if self.played is not None:
+                latest = (*self.played, self.state, self.view(None))
             self._entries = movelog.entries(self.match, latest)
         return self._entries
 
@@ -223,7 +236,7 @@ def board_page_context(
     match: Match, seat: int | None, message: str | None = None, shared: Position | None = None
 ) -> dict:
     shared = shared or Position(match)
-    viewer = viewer_context(match, seat, shared.state)
+    viewer = viewer_context(match, seat, shared.state, shared.view(seat))
     view = settled_view(match, viewer["view"])
     turns = match.status == Match.Status.ACTIVE
     winners = (match.result or {}).get("winners", [])

@@ -13,9 +13,10 @@ from games.registry import get_engine, get_game
 from games.rules import play_entry
 
 
-def viewer_context(match: Match, seat: int | None, state=None) -> dict:
+def viewer_context(match: Match, seat: int | None, state=None, view: dict | None = None) -> dict:
     """What one seat may see of ``match``: only ``engine.view`` for that seat, never the state
-    (``state``: the match's engine state, when the caller decoded it already)."""
+    (``state``: the match's engine state, when the caller decoded it already; ``view``: that
+    seat's view of it, when the caller has it)."""
     game = get_game(match.game)
     engine = game.engine
     state = engine.from_json(match.state) if state is None else state
@@ -24,7 +25,7 @@ def viewer_context(match: Match, seat: int | None, state=None) -> dict:
     listed = live and seat is not None and game.lists_legal_moves
     legal = list(engine.legal_moves(state, seat)) if listed else []
     return {
-        "view": engine.view(state, seat),
+        "view": engine.view(state, seat) if view is None else view,
         "legal": legal,
         "my_turn": live and seat is not None and seat in engine.to_move(state),
     }

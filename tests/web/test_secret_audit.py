@@ -75,3 +75,18 @@ def test_renders_shared_between_viewers_are_what_each_viewer_gets_alone(db, slug
             for viewer, html in together.items():
                 assert html == board_html(match, viewer), f"seat {viewer} got another's render"
     assert shared_some or slug in SECRET_GAMES
+
+
+@pytest.mark.parametrize("slug", sorted(set(GAMES) - set(SECRET_GAMES)))
+def test_without_secrets_every_seat_sees_what_spectators_see(slug):
+    """A position's fragments compute one view for every audience of a game without
+    secrets (rendering.Position.view): that holds only while the engine's views agree."""
+    engine = get_engine(slug)
+    checked = 0
+    for seed in range(3):
+        for state, _, _ in random_game(engine, engine.min_players, seed):
+            spectators = engine.view(state, None)
+            for seat in range(engine.min_players):
+                assert engine.view(state, seat) == spectators
+                checked += 1
+    assert checked > 100
