@@ -21,7 +21,6 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -31,13 +30,12 @@ from bench.load import GAMES, play_ahead, setup_environment  # noqa: E402
 
 def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
     """Plays ``moves`` random moves round the ``matches`` and times each one's prerender."""
-    from django.utils import timezone
-
     from accounts.models import User
     from games import fragments, services
-    from games.models import Match, Presence
+    from games.models import Match
     from games.registry import get_engine
     from games.rendering import board_html, fragment_key, fragment_key_since
+    from tests.web.support import watching
 
     rendering = []
     prerender = services.prerender
@@ -62,16 +60,7 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
         setup = get_engine(game).setup(players=2, seed=match.seed, options=match.options or None)
         match.state = get_engine(game).to_json(setup)
         match.save(update_fields=["seed", "state"])
-        for seat in (None, 0, 1):
-            Presence.objects.create(
-                match=match,
-                channel_name=f"render-{match.pk}-{seat}",
-                seat=seat,
-                viewer=f"render-{seat}",
-                address="127.0.0.1",
-                server="render",
-                seen_at=timezone.now() + timedelta(days=1),  # fresh all through the run
-            )
+        watching(match)  # a page open for every audience
         live.append(play_ahead(match, rng, True)["id"])
         board_html(Match.objects.get(pk=live[-1]), None)  # its page, opened before play
     players = {0: a, 1: b}
