@@ -68,16 +68,19 @@ async def connected(match, user=None, **options):
 
 def watching(match, seats=(None, 0, 1)) -> None:
     """Pages open on ``match`` for each of ``seats`` (None: a spectator), as their sockets
-    count them in; only watched audiences get their pushes rendered ahead."""
+    count them in; only watched audiences get their pushes rendered ahead. Calling it
+    again renews the same pages."""
     for seat in seats:
-        Presence.objects.create(
-            match=match,
+        Presence.objects.update_or_create(
             channel_name=f"test-tab-{match.pk}-{seat}",
-            seat=seat,
-            viewer=f"session:test-{seat}",
-            address="127.0.0.1",
-            server="test",
-            seen_at=timezone.now(),
+            defaults={
+                "match": match,
+                "seat": seat,
+                "viewer": f"session:test-{seat}",
+                "address": "127.0.0.1",
+                "server": "test",
+                "seen_at": timezone.now(),
+            },
         )
 
 
