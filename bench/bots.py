@@ -6,6 +6,9 @@ move spaces), and every level against the level below. The tested side takes eac
 turn; with 3 or 4 players (power companies) it holds one seat and the other side all the
 others. A shared win or a draw counts as a draw.
 
+The games the tested side did not win are listed by number at the end (``play`` replays
+one: its seeds come from the number, though a time cap can end a search elsewhere).
+
 Run: .venv/bin/python bench/bots.py [--games hive powerdrain] [--pairings hard-random]
      [--count 100] [--players 2 3 4] [--workers 2] [--scale 0.25]
 """
@@ -116,15 +119,17 @@ def main() -> None:
     results: dict[tuple, list] = {}
     with Pool(args.workers) as pool:
         for task, result, times in pool.imap_unordered(play, tasks):
-            entry = results.setdefault(task[:3], [[], {}])
+            entry = results.setdefault(task[:3], [[], {}, []])
             entry[0].append(result)
+            if result < 1.0:
+                entry[2].append(task[3])
             for side, values in times.items():
                 entry[1].setdefault(side, []).extend(values)
     print(
         f"{'game':<24}{'pl':>3}  {'pairing':<14}{'n':>4}  {'W-D-L':<11}{'win %':>6}"
         f"  {'95 % CI':<13}{'ms p50/p95 tested':>19}{'ms p50/p95 other':>18}"
     )
-    for (slug, players, pairing), (outcomes, times) in results.items():
+    for (slug, players, pairing), (outcomes, times, _) in results.items():
         wins, draws = outcomes.count(1.0), outcomes.count(0.5)
         n = len(outcomes)
         low, high = wilson(wins, n)
@@ -140,6 +145,9 @@ def main() -> None:
             f"{100 * wins / n:>6.1f}  {f'{100 * low:.1f}–{100 * high:.1f}':<13}"
             f"{cells[0]:>19}{cells[1]:>18}"
         )
+    for (slug, players, pairing), (_, _, missed) in results.items():
+        if missed:  # the tested side plays seat game % players, with seeds from the game number
+            print(f"# {slug} {players}p {pairing}: not won: games {sorted(missed)}")
 
 
 if __name__ == "__main__":
