@@ -81,16 +81,15 @@ def renew() -> None:
     _mark_away(gone)
 
 
-def seats_here(match_id: int) -> set[int]:
-    """The seats of ``match_id`` whose player has a page open now."""
-    fresh = Presence.objects.filter(match_id=match_id, seen_at__gte=fresh_since())
-    return set(fresh.exclude(seat=None).values_list("seat", flat=True))
-
-
 def audiences(match_id: int) -> set[int | None]:
     """The seats of ``match_id`` with a page open now, and None when a spectator has one."""
     fresh = Presence.objects.filter(match_id=match_id, seen_at__gte=fresh_since())
     return set(fresh.values_list("seat", flat=True).distinct())
+
+
+def seats_here(match_id: int) -> set[int]:
+    """The seats of ``match_id`` whose player has a page open now."""
+    return audiences(match_id) - {None}
 
 
 def _mark_away(gone) -> None:
