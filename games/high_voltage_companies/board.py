@@ -81,8 +81,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                 item["down"] = True
                 if mover and phase == "action":
                     item["move"] = move_attr({"type": "reveal", "at": [r, c]})
-            else:
-                item.update(_face(cell))
+            else:  # its face is worked out only when its look is new (grid_svg)
+                item.update(card=cell["card"], rotation=cell["rotation"], chip=cell["chip"])
+                item["shown"] = cell
                 item["touched"] = (r, c) in touched
                 item["declared"] = (r, c) in declared_places
                 item["last"] = (r, c) in last
@@ -131,7 +132,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "frame": FRAME,
         "track_band": TRACK,
         "grid_size": GRID,
-        "cells": cells_svg(cells),
+        "cells": cells_svg(cells, _face),
         "hand": hand_card,
         "hand_from": "{},{}".format(*hand_from) if hand_from else "",
         "gap": "{},{}".format(*gap),

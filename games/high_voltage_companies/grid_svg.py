@@ -38,14 +38,15 @@ CHIPS = {
 CHIP_TITLES = {"high_voltage": ", HIGH VOLTAGE chip", "danger": ", DANGER chip"}
 
 
-def cells_svg(cells: list[dict]) -> Markup:
-    """Every cell of ``board.context``'s list, in order."""
+def cells_svg(cells: list[dict], face) -> Markup:
+    """Every cell of ``board.context``'s list, in order; ``face(shown)`` works out a face-up
+    card's drawing (``board._face``) when its look is not remembered."""
     parts = []
     for cell in cells:
         key = _look(cell)
         html = _cells.get(key)
         if html is None:
-            html = _cell(cell)
+            html = _cell({**cell, **face(cell["shown"])} if "shown" in cell else cell)
             _cells.put(key, html)
         parts.append(html)
     return Markup("".join(parts))
