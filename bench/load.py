@@ -95,7 +95,7 @@ def bot_plies() -> int:
 
 
 def create_bot_matches(count: int) -> None:
-    """Hive matches between two Hard computer players, which think non-stop in the worker."""
+    """Hive matches between two Hard computer players, which think in the worker (a second apart: BOT_PACE_SECONDS)."""
     from accounts.models import User
     from games import services
 

@@ -240,6 +240,9 @@ SOCKETS_PER_SESSION = int(os.environ.get("SOCKETS_PER_SESSION", "8"))
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "30"))
 # A viewer row not confirmed by its process for this long is stale (a crash, a restart).
 PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
+# In a match of computers only, each move waits this long after the one before, so people
+# watching can follow it (an Easy game would otherwise be over in a second or two).
+BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
 # HTTP moves (the fallback while a socket is down) per player and minute; failed logins per
 # name and per address in LOGIN_WINDOW seconds (config.throttle).
 MOVE_POSTS_PER_MINUTE = int(os.environ.get("MOVE_POSTS_PER_MINUTE", "60"))

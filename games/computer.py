@@ -58,6 +58,11 @@ def bot_to_move(match: Match, state=None) -> User | None:
     return None
 
 
+def only_bots(match: Match) -> bool:
+    """Whether every seat of ``match`` is a computer player (a match people only watch)."""
+    return all(s.user_id and s.user.is_bot for s in match.seat_list())
+
+
 def play_turn(match_id: int, *, scale: float = 1.0) -> bool:
     """Plays the bot's move if a bot is to move in ``match_id``; returns whether it moved.
 

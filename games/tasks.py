@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from django.conf import settings
 from huey import crontab
 from huey.contrib.djhuey import HUEY, db_periodic_task, db_task
 
@@ -51,5 +52,8 @@ def after_position(match: Match, state=None) -> None:
     if match.deadline is not None:
         flag.schedule(args=(match.pk,), eta=datetime.fromtimestamp(match.deadline / 1000, UTC))
     if computer.bot_to_move(match, state) is not None:
-        bot_turn(match.pk)
+        if computer.only_bots(match):  # paced for its spectators (BOT_PACE_SECONDS)
+            bot_turn.schedule(args=(match.pk,), delay=settings.BOT_PACE_SECONDS)
+        else:
+            bot_turn(match.pk)
     notices.your_turn(match)

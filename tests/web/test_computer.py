@@ -1,6 +1,7 @@
 """Computer players at the table: bot seats, bot turns found from the database, never twice."""
 
 import pytest
+from huey.contrib.djhuey import HUEY
 
 from games import computer, services, tasks
 from games.models import Match, Move
@@ -74,3 +75,20 @@ def test_only_the_creator_seats_bots_and_only_levels_that_exist(alice, bob):
         services.match_seat_bot(match_id=match.pk, user=alice, seat=1, level="godlike")
     with pytest.raises(services.Refused):
         services.match_create(game="powerdrain", creator=alice, bots={5: "easy"})
+
+
+def test_a_match_of_computers_only_is_paced_for_its_spectators(alice, bob):
+    """Two bots would finish an Easy game between two looks of a spectator's page; a bot
+    answering a person moves at once."""
+    watched = services.match_create(
+        game="powerdrain", creator=alice, bots={0: "easy", 1: "easy"}, players=2
+    )
+    before = len(HUEY.scheduled())
+    tasks.after_position(watched)
+    assert len(HUEY.scheduled()) == before + 1
+    watched.refresh_from_db()
+    assert watched.ply == 0  # not played yet: it waits its pace
+    played = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
+    tasks.after_position(played)
+    played.refresh_from_db()
+    assert played.ply == 1
