@@ -131,10 +131,12 @@ def fresh_postgres_database(url: str, name: str) -> str:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    # Lobby lists refresh every second here, so tests see new matches without waiting long.
+    # Lobby lists refresh every second here, so tests see new matches without waiting long;
+    # computers playing each other move every 0.3 s, so a whole match fits a test's patience.
+    fast = {"LOBBY_REFRESH_SECONDS": "1", "PRESENCE_POLL_SECONDS": "1", "BOT_PACE_SECONDS": "0.3"}
     srv = Server(
         tmp_path_factory.mktemp("server"),
-        {**isolated_env("browser"), "LOBBY_REFRESH_SECONDS": "1", "PRESENCE_POLL_SECONDS": "1"},
+        {**isolated_env("browser"), **fast},
         worker=True,
     )
     srv.migrate()

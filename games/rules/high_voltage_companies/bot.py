@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import combinations
 
 from games.bots.knowledge import Knowledge
 from games.rules.high_voltage_companies.cards import COLOURS
@@ -108,18 +109,25 @@ def _face_up(view: dict):
                 yield [r, c], shown["card"]
 
 
-def line_value(state: State, seat: int, line: Line) -> int:
-    """What declaring ``line`` gives ``seat`` minus the most it gives any other seat."""
-    gains = [line.colours.count(company) for company in state.companies]
-    gains[seat] += min(point_chips(len(line.places)), state.point_supply)
-    return gains[seat] - max(g for s, g in enumerate(gains) if s != seat)
+def line_value(state: State, seat: int, line: Line) -> tuple[int, float]:
+    """What declaring ``line`` gives ``seat`` over the best other seat, as far as ``seat``
+    can tell: (at worst, on average) over the companies the others may hold. Companies are
+    secret, so a determinization's guess must not steer a declaration: a line rich in the
+    guessed company's rival colour would feed the real one a third of the time."""
+    own = state.companies[seat]
+    mine = line.colours.count(own) + min(point_chips(len(line.places)), state.point_supply)
+    theirs = [line.colours.count(c) for c in range(4) if c != own]
+    held = list(combinations(theirs, state.players - 1))
+    return mine - max(theirs), mine - sum(max(h) for h in held) / len(held)
 
 
-def best_line(state: State, seat: int) -> tuple[int, Line | None]:
-    best, choice = 0, None
+def best_line(state: State, seat: int) -> tuple[tuple[int, float], Line | None]:
+    """The declarable line that pays ``seat`` most and can cost it nothing (never behind
+    whoever holds which company), with its value; ``((0, 0.0), None)`` when none does."""
+    best, choice = (0, 0.0), None
     for line in ENGINE.declarable(state):
         value = line_value(state, seat, line)
-        if value > best:
+        if value > best and value[0] >= 0:
             best, choice = value, line
     return best, choice
 
@@ -162,29 +170,31 @@ def _ranked(state: State, seat: int, rng: random.Random, actions: list[dict]) ->
     wiser (``_reveal_instead``)."""
     weighed = []
     for move in actions:
-        value, _ = best_line(ENGINE.apply(state, seat, move), seat)
-        weighed.append((-value, rng.random(), move))
-    weighed.sort(key=lambda item: item[:2])
-    paying = [move for value, _, move in weighed[:KEEP] if value < 0]
+        (worst, average), _ = best_line(ENGINE.apply(state, seat, move), seat)
+        weighed.append((-worst, -average, rng.random(), move))
+    weighed.sort(key=lambda item: item[:3])
+    paying = [move for worst, average, _, move in weighed[:KEEP] if average < 0]
     down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
     reveals = [
         {"type": "reveal", "at": [p // SIZE, p % SIZE]}
         for p in rng.sample(down, min(REVEALS, len(down)))
     ]
-    spare = [move for _, _, move in weighed[KEEP:]]
+    spare = [move for *_, move in weighed[KEEP:]]
     filler = [rng.choice(spare)] if spare and not _reveal_instead(state, seat, reveals) else []
     return paying + reveals + filler or [ENGINE.random_move(state, seat, rng)]
 
 
 def _reveal_instead(state: State, seat: int, reveals: list) -> bool:
     """Whether a quiet action (no reveal, no line) would risk ending the game with ``seat``
-    not alone in the lead: after it, one quiet turn of each other player ends the game,
-    and weak players are quiet most turns. Without a paying action, a level or losing seat
-    reveals while it can."""
+    not surely alone in the lead: after it, one quiet turn of each other player ends the
+    game, and weak players are quiet most turns. Without a paying action, a seat that may
+    be level or behind (whatever company each other seat holds) reveals while it can."""
     if not reveals:
         return False
-    scores = ENGINE.final_scores(state)
-    return scores[seat] <= max(s for other, s in enumerate(scores) if other != seat)
+    own = state.companies[seat]
+    rival = max(points for company, points in enumerate(state.track) if company != own)
+    others = max(points for other, points in enumerate(state.points) if other != seat)
+    return state.track[own] + state.points[seat] <= rival + others
 
 
 def playout(state: State, seat: int, rng: random.Random) -> dict:
