@@ -40,7 +40,9 @@ def matches_open(*, exclude_user=None) -> QuerySet:
 
 
 def matches_live() -> QuerySet:
-    return Match.objects.filter(status=Match.Status.ACTIVE).with_players()
+    """Running open matches: a private one is listed nowhere public (its players find it
+    under their own matches; its page stays reachable by its link)."""
+    return Match.objects.filter(status=Match.Status.ACTIVE, private=False).with_players()
 
 
 def matches_for_user(user) -> QuerySet:
@@ -73,9 +75,9 @@ def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
 
 
 def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
-    """Finished matches, newest first, optionally of one game and/or with a player whose
-    name contains ``player``."""
-    qs = Match.objects.filter(status=Match.Status.FINISHED)
+    """Finished open matches, newest first, optionally of one game and/or with a player
+    whose name contains ``player``."""
+    qs = Match.objects.filter(status=Match.Status.FINISHED, private=False)
     if game:
         qs = qs.filter(game=game)
     if player:
@@ -88,13 +90,13 @@ def matches_finished(*, game: str | None = None, player: str | None = None) -> Q
 
 
 def matches_watchable() -> QuerySet:
-    """Live matches with their number of spectators (people, not sockets), most watched first."""
+    """Running open matches with their number of spectators (people, not sockets), most
+    watched first."""
     watching = Q(presences__seat__isnull=True, presences__seen_at__gte=presence.fresh_since())
     return (
-        Match.objects.filter(status=Match.Status.ACTIVE)
+        matches_live()
         .annotate(viewers=Count("presences__viewer", filter=watching, distinct=True))
         .order_by("-viewers", "-started_at")
-        .with_players()
     )
 
 

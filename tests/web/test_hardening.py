@@ -338,6 +338,24 @@ def test_a_private_match_seats_only_through_its_invite_and_never_on_a_get(
     assert match.seat_of(bob) == 1 and match.status == Match.Status.ACTIVE
 
 
+def test_a_private_match_is_listed_nowhere_public_but_under_its_players_own(
+    client, alice, bob, carol
+):
+    client.force_login(alice)
+    create(client, private="1")
+    match = Match.objects.get()
+    services.match_join(match_id=match.pk, user=bob, invite=match.invite)
+    other = Client()
+    other.force_login(carol)
+    link = f"/m/{match.pk}/"
+    for page in ("/", "/watch/"):
+        assert link not in other.get(page).content.decode(), page
+    assert link in client.get("/").content.decode()  # alice's own matches
+    services.match_resign(match_id=match.pk, user=bob)
+    assert link not in other.get("/history/").content.decode()
+    assert other.get(link).status_code == 200  # its link still shows it
+
+
 def test_an_open_match_is_listed_and_anyone_joins_by_a_post_from_its_page(client, alice, bob):
     client.force_login(alice)
     create(client, private="")
