@@ -23,7 +23,10 @@ def _position():
 
 
 def _pays(state, seat, move) -> bool:
-    return move["type"] != "reveal" and bot.best_line(ENGINE.apply(state, seat, move), seat)[1] is not None
+    return (
+        move["type"] != "reveal"
+        and bot.best_line(ENGINE.apply(state, seat, move), seat)[1] is not None
+    )
 
 
 def test_the_thorough_candidates_hold_the_paying_swaps_the_sample_misses():
