@@ -4,6 +4,7 @@ power-companies swap is a handful among thousands, which Medium's sample seldom 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from games.bots import choose_move
 from games.rules.high_voltage_companies import bot
@@ -47,3 +48,21 @@ def test_hard_plays_the_paying_swap_and_medium_does_not_find_it():
         assert _pays(state, seat, hard), hard
     medium = [choose_move(SLUG, view, seat, level="medium", seed=s) for s in range(3)]
     assert not all(_pays(state, seat, m) for m in medium)
+
+
+def test_a_line_is_weighed_by_what_the_seat_can_know_not_by_a_guessed_company():
+    """Other seats' companies are secret: the ranking must be the same whichever company a
+    determinization dealt them, and a line that may feed the rival more is not declared."""
+    state, seat = _position()
+    own = state.companies[seat]
+    rankings = []
+    for other in (c for c in range(4) if c != own):
+        companies = [own if s == seat else other for s in range(state.players)]
+        twin = replace(state, companies=tuple(companies))
+        rankings.append(bot.thorough(twin, seat, random.Random(7)))
+    assert all(ranking == rankings[0] for ranking in rankings)
+    for move in rankings[0][: bot.KEEP]:
+        after = ENGINE.apply(state, seat, move)
+        value, line = bot.best_line(after, seat)
+        if line is not None:
+            assert value[0] >= 0  # never behind, whoever holds which company

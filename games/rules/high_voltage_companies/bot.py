@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import random
-from itertools import combinations
 
 from games.bots.knowledge import Knowledge
 from games.rules.high_voltage_companies.cards import COLOURS
@@ -116,9 +115,10 @@ def line_value(state: State, seat: int, line: Line) -> tuple[int, float]:
     guessed company's rival colour would feed the real one a third of the time."""
     own = state.companies[seat]
     mine = line.colours.count(own) + min(point_chips(len(line.places)), state.point_supply)
-    theirs = [line.colours.count(c) for c in range(4) if c != own]
-    held = list(combinations(theirs, state.players - 1))
-    return mine - max(theirs), mine - sum(max(h) for h in held) / len(held)
+    a, b, c = sorted((line.colours.count(k) for k in range(4) if k != own), reverse=True)
+    # The best of 1, 2 or 3 of the other companies, each set as likely as any other.
+    best_held = ((a + b + c) / 3, (2 * a + b) / 3, a)[state.players - 2]
+    return mine - a, mine - best_held
 
 
 def best_line(state: State, seat: int) -> tuple[tuple[int, float], Line | None]:
