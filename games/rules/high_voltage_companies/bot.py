@@ -170,16 +170,16 @@ def _ranked(state: State, seat: int, rng: random.Random, actions: list[dict]) ->
     wiser (``_reveal_instead``)."""
     weighed = []
     for move in actions:
-        (worst, average), _ = best_line(ENGINE.apply(state, seat, move), seat)
-        weighed.append((-worst, -average, rng.random(), move))
-    weighed.sort(key=lambda item: item[:3])
-    paying = [move for worst, average, _, move in weighed[:KEEP] if average < 0]
+        value, _ = best_line(ENGINE.apply(state, seat, move), seat)
+        weighed.append((value, rng.random(), move))
+    weighed.sort(key=lambda item: (-item[0][0], -item[0][1], item[1]))  # surest, then richest
+    paying = [move for (_, average), _, move in weighed[:KEEP] if average > 0]
     down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
     reveals = [
         {"type": "reveal", "at": [p // SIZE, p % SIZE]}
         for p in rng.sample(down, min(REVEALS, len(down)))
     ]
-    spare = [move for *_, move in weighed[KEEP:]]
+    spare = [move for _, _, move in weighed[KEEP:]]
     filler = [rng.choice(spare)] if spare and not _reveal_instead(state, seat, reveals) else []
     return paying + reveals + filler or [ENGINE.random_move(state, seat, rng)]
 
