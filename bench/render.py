@@ -35,7 +35,7 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
     from games.models import Match
     from games.registry import get_engine
     from games.rendering import board_html, fragment_key, fragment_key_since
-    from tests.web.support import watching
+    from tests.web.support import reseed, watching
 
     rendering = []
     prerender = services.prerender
@@ -56,10 +56,7 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
         match = services.match_create(game=game, creator=a, seat=0)
         match = services.match_join(match_id=match.pk, user=b)
         # A seed of the run's own, so that runs of one --seed play the same positions.
-        match.seed = rng.randrange(2**31)
-        setup = get_engine(game).setup(players=2, seed=match.seed, options=match.options or None)
-        match.state = get_engine(game).to_json(setup)
-        match.save(update_fields=["seed", "state"])
+        reseed(match, rng.randrange(2**31))
         watching(match)  # a page open for every audience
         live.append(play_ahead(match, rng, True)["id"])
         board_html(Match.objects.get(pk=live[-1]), None)  # its page, opened before play

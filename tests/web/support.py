@@ -66,6 +66,16 @@ async def connected(match, user=None, **options):
     return communicator
 
 
+def reseed(match, seed: int) -> None:
+    """Gives a match that has not moved yet the setup of ``seed`` instead of the secret one
+    the service drew, so runs with the same seed play the same match."""
+    engine = get_engine(match.game)
+    match.seed = seed
+    setup = engine.setup(players=match.players, seed=seed, options=match.options or None)
+    match.state = engine.to_json(setup)
+    match.save(update_fields=["seed", "state"])
+
+
 def watching(match, seats=(None, 0, 1)) -> None:
     """Pages open on ``match`` for each of ``seats`` (None: a spectator), as their sockets
     count them in; only watched audiences get their pushes rendered ahead. Calling it

@@ -11,6 +11,7 @@ from games import services
 from games.models import Match
 from games.registry import GAMES, get_engine
 from tests.engines.harness import choose_move
+from tests.web.support import reseed
 
 PLAYABLE = list(GAMES)
 
@@ -21,11 +22,8 @@ def play_random_match(slug: str, players: int, seed: int) -> Match:
     match = services.match_create(game=slug, creator=users[0], seat=0, players=players)
     for user in users[1:]:
         services.match_join(match_id=match.pk, user=user)
-    # The setup from ``seed`` too (the service draws a secret one), so every run plays the
-    # same match: a drawn setup let a random Hive game now and then end without a drag.
-    match.seed = seed
-    match.state = engine.to_json(engine.setup(players=players, seed=seed))
-    match.save(update_fields=["seed", "state"])
+    # A drawn setup let a random Hive game now and then end without a drag.
+    reseed(match, seed)
     rng = random.Random(seed)
     for _ in range(3000):
         match.refresh_from_db()
