@@ -6,9 +6,10 @@ document.addEventListener("click", (event) => {
   const copy = event.target.closest("[data-copy]");
   if (!copy) return;
   const input = document.querySelector(copy.dataset.copy);
-  input.select();
-  navigator.clipboard?.writeText(input.value);
-  copy.textContent = "Copied";
+  input.select();  // left selected, so a refused clipboard leaves the link ready to copy by hand
+  const said = (text) => { copy.textContent = text; };
+  if (!navigator.clipboard) return said("Selected: copy it");
+  navigator.clipboard.writeText(input.value).then(() => said("Copied"), () => said("Selected: copy it"));
 });
 
 // Polls marked data-when-visible (the lobby's lists, a match's presence) skip while the tab

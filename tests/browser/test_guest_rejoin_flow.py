@@ -28,6 +28,7 @@ def test_a_guest_logs_out_and_comes_back_to_their_seat_through_the_rejoin_link(n
     rosa.context.grant_permissions(["clipboard-read", "clipboard-write"])
     rosa_name = join_as_guest(rosa, invite, "Rosa")
     expect(rosa.locator("#turn")).to_have_text("Your turn.")
+    expect(rosa.locator("#conn")).to_have_text("live")  # the deferred scripts have run
     match_url = rosa.url
     rejoin = rosa.locator("#rejoin")
     expect(rejoin).to_contain_text("Your link to come back to this seat")
