@@ -44,8 +44,15 @@ class Server:
     """One Daphne process on a free port with its own database directory, and with
     ``worker`` the background worker beside it (bots, flags), as `make run` starts them."""
 
-    def __init__(self, var_dir: Path, env_extra: dict | None = None, worker: bool = False):
+    def __init__(
+        self,
+        var_dir: Path,
+        env_extra: dict | None = None,
+        worker: bool = False,
+        app: str = "config.asgi:application",
+    ):
         self.port = free_port()
+        self.app = app
         self.env = {
             **os.environ,
             "VAR_DIR": str(var_dir),
@@ -72,7 +79,7 @@ class Server:
         log = open(os.environ.get("SERVER_LOG", os.devnull), "a")  # noqa: SIM115 (lives with the process)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "config.serve", "-b", "127.0.0.1", "-p", str(self.port)]
-            + ["config.asgi:application"],
+            + [self.app],
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
