@@ -15,7 +15,7 @@ import math
 from markupsafe import Markup
 
 from games.boards import move_attr
-from games.high_voltage_companies.grid_svg import cells_svg, face_paths, track_svg
+from games.high_voltage_companies.grid_svg import cells_svg, coords_svg, face_paths, track_svg
 from games.rules import LEAVE_NOTATION, LEAVE_REASONS
 from games.rules.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
 
@@ -139,6 +139,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "gap_xy": _xy(*gap),
         "distributors": _distributors(view, last_ends),
         "track": TRACK_SVG,
+        "coords": COORDS_SVG,
         "markers": _markers(view),
         "scores": [
             {"colour": c, "name": COLOUR_NAMES[c], "hex": COLOUR_HEX[c], "points": view["track"][c]}
@@ -356,6 +357,23 @@ def place_name(at) -> str:
     """A place as the grid's edges print it: column letter a–g, row 1–7 from the top."""
     r, c = at
     return f"{'abcdefg'[c]}{r + 1}"
+
+
+def _coords() -> list[dict]:
+    """Column letters above and below the grid, row numbers left and right of it, as
+    ``place_name`` writes places: each beside its column's or row's distributor line, so the
+    move list's "c4" can be found, and the phone zoom can say what is in sight."""
+    near, far, beside = FRAME - 9, TOTAL - FRAME + 9, CELL / 2 + 22
+    labels = []
+    for i in range(SIZE):
+        at = FRAME + i * CELL + beside
+        column, row = place_name((0, i))[0], str(i + 1)
+        labels += [{"axis": "col", "name": column, "x": at, "y": y} for y in (near, far)]
+        labels += [{"axis": "row", "name": row, "x": x, "y": at} for x in (near, far)]
+    return labels
+
+
+COORDS_SVG = coords_svg(_coords())
 
 
 def _turned(rotation: int) -> str:

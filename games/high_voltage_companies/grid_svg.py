@@ -153,3 +153,13 @@ def track_svg(spaces: list[dict]) -> Markup:
             for t in spaces
         )
     )
+
+
+def coords_svg(labels: list[dict]) -> Markup:
+    """The places' names on the grid's four edges (``board._coords``); the same on every board."""
+    return Markup(
+        "".join(
+            f'<text class="hvc-coord" data-{t["axis"]}="{t["name"]}" x="{t["x"]}" y="{t["y"]}">{t["name"]}</text>'
+            for t in labels
+        )
+    )

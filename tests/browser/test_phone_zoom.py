@@ -2,6 +2,8 @@
 inside its frame without widening the page, names the columns and rows in sight, and stays
 zoomed across moves; a click that plays nothing says why."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -74,6 +76,20 @@ def test_triangulum_zoomed_has_a_point_every_40_px_and_names_what_is_in_sight(ne
     no_horizontal_scroll(page)
     expect(page.locator(".zoom-where")).to_contain_text("columns")
     screenshot(page, "zoomed-triangulum-phone")
+
+
+def test_power_companies_zoomed_names_places_as_the_move_list_writes_them(new_page, matches):
+    page = log_in(new_page, PHONE, "zoom-alice")
+    page.goto(f"/m/{matches[1]}/")
+    expect(page.locator("#conn")).to_have_text("live")
+    zoom_in(page)
+    page.locator(".zoom-frame").evaluate(
+        "f => { f.scrollLeft = f.scrollWidth; f.scrollTop = f.scrollHeight; }"
+    )
+    # The far corner: the last columns and rows, by the letters and numbers of "moved c4 to d4".
+    expect(page.locator(".zoom-where")).to_have_text(
+        re.compile(r"In sight: columns [b-f]–g · rows [1-6]–7")
+    )
 
 
 def test_the_zoom_and_its_place_survive_moves_and_a_dead_click_says_why(new_page, matches):
