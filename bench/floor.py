@@ -55,7 +55,8 @@ async def viewer(url: str, table: int, seat: int | None, tally: Tally, ready: as
             except TimeoutError:
                 continue
             ply = int(frame[frame.index('data-ply="') + 10 : frame.index('">')])
-            sent = tally.sent.pop((table, ply), None) if seat != (ply - 1) % 2 else None
+            # Measured at the opponent and at every spectator, as bench/load.py measures it.
+            sent = tally.sent.get((table, ply)) if seat != (ply - 1) % 2 else None
             if sent is not None and tally.recording:
                 tally.latencies.append(time.monotonic() - sent)
             if seat is None or ply % 2 != seat:
