@@ -126,6 +126,7 @@ def test_clicking_a_piece_that_cannot_be_played_says_why(new_page, matches):
     page = log_in(new_page, PHONE, "zoom-alice")
     page.goto(f"/m/{matches[2]}/")  # hive, alice (Red) to move
     expect(page.locator("#turn")).to_have_text("Your turn.")
+    expect(page.locator("#conn")).to_have_text("live")  # the board's script is bound
     page.locator('.hx-stack[data-owner="1"]').first.click(force=True)
     expect(page.locator("#frame-error")).to_have_text(
         "That piece is your opponent's: pick one of yours."
