@@ -214,6 +214,11 @@
     if (board()?.dataset.status !== "finished") setConn("live", "live");
   });
   document.addEventListener("htmx:wsClose", () => { socket = null; setConn("down", "reconnecting…"); });
+  // Reconnecting: the extension's own backoff doubles up to 64 s, so a page could sit out a
+  // short server restart for a minute. Here the wait doubles from half a second to at most
+  // four, each drawn from its upper half, so pages return within seconds of the server and
+  // a restart's reconnections still spread out.
+  htmx.config.wsReconnectDelay = (retry) => Math.min(500 * 2 ** retry, 4000) * (0.5 + Math.random() / 2);
   // A refused frame gets a short #frame-error and no board: the board must not stay pending.
   // Any board that arrives clears the error.
   document.addEventListener("htmx:wsAfterMessage", (event) => {

@@ -46,8 +46,8 @@ def test_a_match_survives_a_server_crash_and_the_pages_reconnect_by_themselves(b
     for page in pages:
         expect(page.locator("#conn")).to_have_text("reconnecting…")
     own_server.start()  # same port, same database
-    for page in pages:
-        expect(page.locator("#conn")).to_have_text("live")
+    for page in pages:  # a page waits at most 4 s between tries (static/js/match.js)
+        expect(page.locator("#conn")).to_have_text("live", timeout=10_000)
         expect(page.locator("#board")).to_have_attribute("data-ply", "2")
 
     play_first_target(alice, 2)  # the match goes on where it was
