@@ -156,8 +156,11 @@ def server(tmp_path_factory):
 def browser():
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.fail(f"Debian's chromium is required at {CHROMIUM} (make test installs it)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Assertions wait as long as actions do (new_page): a loaded CI machine answers slower,
+    # and a wrong page still fails, only later.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as p:
         chromium = p.chromium.launch(
             executable_path=CHROMIUM,
