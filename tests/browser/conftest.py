@@ -42,7 +42,8 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> Non
 
 class Server:
     """One Daphne process on a free port with its own database directory, and with
-    ``worker`` the background worker beside it (bots, flags), as `make run` starts them."""
+    ``worker`` the background worker beside it (bots, flags), as `make run` starts them.
+    ``app`` is the ASGI application it serves (bench/floor.py serves one of its own)."""
 
     def __init__(
         self,
