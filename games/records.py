@@ -3,7 +3,9 @@
 A record is the setup plus the move log, so an import is checked by the engine
 itself: every move is applied in order, and the first one refused names its ply.
 A player leaving (resigning, losing on time, abandoning) is an entry of the log too,
-``{"type": "leave", "reason": ...}``, so every finished match ends on its moves.
+``{"type": "leave", "reason": ...}``, so every finished match ends on its moves. Records
+exported before that named the seat that resigned in their result instead; they are read
+as if their log ended on that leave.
 """
 
 from __future__ import annotations
@@ -81,6 +83,16 @@ def replay_record(data: Any) -> Replayed:
         except IllegalMove as error:
             raise RecordError(f"Ply {ply}: {error}") from None
         played.append((entry["seat"], entry["move"]))
+    claimed = data.get("result")
+    resigned = _legacy_resignation(claimed, len(seats))
+    if resigned is not None and engine.outcome(state) is None:
+        leave = {"type": "leave", "reason": "resigned"}
+        try:
+            state = play_entry(engine, state, resigned, leave)
+        except IllegalMove as error:
+            raise RecordError(f"Ply {len(played)}: {error}") from None
+        played.append((resigned, leave))
+        claimed = _same_winners(engine.outcome(state), claimed)
     return Replayed(
         game=data["game"],
         seed=seed,
@@ -88,8 +100,33 @@ def replay_record(data: Any) -> Replayed:
         seats=seats,
         moves=played,
         state=state,
-        result=_check_result(engine, state, data.get("result")),
+        result=_check_result(engine, state, claimed),
     )
+
+
+def _legacy_resignation(claimed, players: int) -> int | None:
+    """The seat that resigned in a record exported before leaving was a logged move: its
+    moves stop short of the end and its result names the seat, ``{"winners": [...],
+    "scores": [...], "reason": "resigned", "resigned": seat}``. None for any other record."""
+    if isinstance(claimed, dict) and claimed.get("reason") == "resigned":
+        seat = claimed.get("resigned")
+        if type(seat) is int and 0 <= seat < players:
+            return seat
+    return None
+
+
+def _same_winners(outcome, legacy: dict) -> dict:
+    """The result the leave entry gives, if it names the winners the old record named.
+    Back then a resignation ended the match for everybody; in a power-companies match of
+    three or four the others now play on, and such a record cannot be replayed."""
+    if outcome is None:
+        raise RecordError(
+            "This record's resignation ended the match for every player, as the table did "
+            "before leaving became a move; today the others play on, so it cannot be replayed."
+        )
+    if outcome["winners"] != legacy.get("winners"):
+        raise RecordError("The recorded resignation does not match the position.")
+    return outcome
 
 
 def _check_result(engine, state, claimed) -> dict:

@@ -135,6 +135,51 @@ def test_resigned_record_round_trips(client, match, bob):
     assert client.get(f"/m/{imported.pk}/record.json").json() == record
 
 
+def as_exported_before_leaving_was_logged(record: dict) -> dict:
+    """The same resignation as the table exported it before leaving was a move: no leave
+    entry, and the result names the seat that resigned."""
+    leave = record["moves"][-1]
+    assert leave["move"] == {"type": "leave", "reason": "resigned"}
+    scores = record["result"].get("scores")
+    return {
+        **record,
+        "moves": record["moves"][:-1],
+        "result": {**record["result"], "scores": scores, "resigned": leave["seat"]},
+    }
+
+
+def test_a_resigned_record_exported_before_leaving_was_logged_still_imports(client, match, bob):
+    services.match_resign(match_id=match.pk, user=bob)
+    record = client.get(f"/m/{match.pk}/record.json").json()
+    response = client.post(
+        "/m/import/", {"record": json.dumps(as_exported_before_leaving_was_logged(record))}
+    )
+    assert response.status_code == 302
+    imported = Match.objects.exclude(pk=match.pk).get()
+    assert client.get(f"/m/{imported.pk}/record.json").json() == record  # today's form
+    record = as_exported_before_leaving_was_logged(record)
+    record["result"]["winners"] = [record["result"]["resigned"]]  # the wrong seat won
+    response = client.post("/m/import/", {"record": json.dumps(record)})
+    assert response.status_code == 400
+    assert "does not match the position" in response.content.decode()
+
+
+def test_an_old_resignation_that_ended_a_three_player_match_is_refused_with_why(client, db):
+    record = {
+        "format": "gametable-match/1",
+        "game": "high-voltage-companies",
+        "seed": 4,
+        "options": {},
+        "seats": ["ann", "ben", "cy"],
+        "moves": [],
+        "result": {"winners": [1, 2], "scores": [0, 0, 0], "reason": "resigned", "resigned": 0},
+    }
+    response = client.post("/m/import/", {"record": json.dumps(record)})
+    assert response.status_code == 400
+    assert "today the others play on" in response.content.decode()
+    assert not Match.objects.exists()
+
+
 def test_profile_counts_wins_losses_and_draws_per_game(client, finished, alice, bob):
     services.match_resign(
         match_id=services.match_join(
