@@ -9,12 +9,26 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 from games.clocks import Clock, TimeControl
 
 
 def new_invite() -> str:
     return secrets.token_urlsafe(9)
+
+
+PUBLIC_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+PUBLIC_ID_LENGTH = 8
+
+
+def new_public_id() -> str:
+    """Eight random letters and digits (62**8 ids): a match's name in every URL, so that no
+    match can be found by counting. Never digits only: ``/m/<digits>/`` are the old links."""
+    while True:
+        public_id = "".join(secrets.choice(PUBLIC_ID_ALPHABET) for _ in range(PUBLIC_ID_LENGTH))
+        if not public_id.isdigit():
+            return public_id
 
 
 class MatchQuerySet(models.QuerySet):
@@ -40,6 +54,10 @@ class Match(models.Model):
     state = models.JSONField()
     result = models.JSONField(null=True, blank=True)
     invite = models.CharField(max_length=20, unique=True, default=new_invite)
+    # The match's name outside: URLs, sockets, emails. The integer pk stays internal.
+    public_id = models.CharField(
+        max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False
+    )
     imported = models.BooleanField(default=False)
     # Private: only the invite link seats players and the lobby does not list it.
     private = models.BooleanField(default=False)
@@ -66,6 +84,9 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match", args=[self.public_id])
 
     @property
     def control(self) -> TimeControl:
