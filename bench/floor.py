@@ -114,7 +114,7 @@ def main():
     parser.add_argument("--database", action="store_true", help="write what a move must")
     args = parser.parse_args()
 
-    from tests.browser.conftest import Server
+    from tooling.servers import Server
 
     env = setup_environment(False, Path(tempfile.mkdtemp(prefix="floor-")))
     env["FLOOR_DATABASE"] = "1" if args.database else "0"

@@ -65,7 +65,7 @@ def setup_environment(scale: bool, var_dir: Path) -> dict:
         "SOCKETS_PER_SESSION": "1000000",
     }
     if scale:
-        from tests.browser.conftest import fresh_postgres_database
+        from tooling.servers import fresh_postgres_database
 
         base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/gametable")
         env["DATABASE_URL"] = fresh_postgres_database(base, "bench")
@@ -499,7 +499,7 @@ def main():
     )
     args = parser.parse_args()
 
-    from tests.browser.conftest import Server
+    from tooling.servers import Server
 
     steps = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.matches]
     games = list(GAMES) if args.games == "all" else args.games.split(",")

@@ -31,23 +31,23 @@ from bench.load import GAMES, play_ahead, setup_environment  # noqa: E402
 def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
     """Plays ``moves`` random moves round the ``matches`` and times each one's prerender."""
     from accounts.models import User
-    from games import fragments, services
+    from games import fragments, push, services
     from games.models import Match
     from games.registry import get_engine
     from games.rendering import board_html, fragment_key, fragment_key_since
-    from tests.web.support import reseed, watching
+    from tooling.matches import reseed, watching
 
     rendering = []
-    prerender = services.prerender
+    prerender = push.prerender
 
     def timed_prerender(*args):
         start = time.process_time()
         prerender(*args)
         rendering.append(time.process_time() - start)
 
-    services.prerender = timed_prerender  # the move service's own call, timed
-    notify = services.notify_match_updated
-    services.notify_match_updated = lambda match: None  # no sockets here (bench/load.py)
+    push.prerender = timed_prerender  # the push reaction's own call, timed
+    notify = push.notify_match_updated
+    push.notify_match_updated = lambda match: None  # no sockets here (bench/load.py)
 
     a = User.objects.create(username=f"render-{game}-a")
     b = User.objects.create(username=f"render-{game}-b")
@@ -85,7 +85,7 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
             )
             sizes.append(len(html))
         done += 1
-    services.prerender, services.notify_match_updated = prerender, notify
+    push.prerender, push.notify_match_updated = prerender, notify
     return {"moves": done, "cpu": cpu, "rendering": rendering, "sizes": sizes}
 
 

@@ -1,4 +1,4 @@
-"""Computer players at the table: their accounts, and playing a bot's turn.
+"""Computer players at the table: playing a bot's turn (their accounts: games/bot_accounts.py).
 
 A bot is an account marked with a level. Its turn is found from the database (a running
 match whose seat to move belongs to a bot), so a restart or a crashed worker never loses
@@ -13,36 +13,9 @@ import secrets
 
 from accounts.models import User
 from games import services
-from games.bots import LEVELS, choose_move
+from games.bots import choose_move
 from games.models import Match
 from games.registry import get_engine
-
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
-
-
-def bot_user(level: str, number: int = 1) -> User:
-    """The computer player of ``level``; ``number`` > 1 for a second bot of that level in
-    one match (a match seats an account once)."""
-    if level not in LEVELS:
-        raise services.Refused(f"The computer plays {', '.join(LEVELS)}, not {level!r}.")
-    suffix = "" if number == 1 else f"-{number}"
-    name = f"Computer ({LEVEL_NAMES[level]}){'' if number == 1 else f' {number}'}"
-    user, created = User.objects.get_or_create(
-        username=f"computer-{level}{suffix}", defaults={"nickname": name, "bot_level": level}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
-
-
-def free_bot(level: str, taken: set[str]) -> User:
-    """The first computer player of ``level`` whose username is not in ``taken`` (the
-    accounts already seated in a match: a match seats an account once)."""
-    number = 1
-    while (bot := bot_user(level, number)).username in taken:
-        number += 1
-    return bot
 
 
 def bot_to_move(match: Match, state=None) -> User | None:

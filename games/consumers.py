@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from games import fragments, guard, presence, services
+from games.groups import group_name
 from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key
 
@@ -102,7 +103,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         presence.keep_alive()
         # Channels leaves the groups in self.groups on disconnect.
-        self.groups.append(services.group_name(self.match_id))
+        self.groups.append(group_name(self.match_id))
         if self.session_key:
             self.groups.append(presence.session_group(self.session_key))
         for group in self.groups:

@@ -12,6 +12,8 @@ from django.db import models
 from django.urls import reverse
 
 from games.clocks import Clock, TimeControl
+from games.movelog import entries
+from games.registry import get_engine
 
 
 def new_invite() -> str:
@@ -103,16 +105,12 @@ class Match(models.Model):
 
     @property
     def game_name(self) -> str:
-        from games.registry import get_engine
-
         return get_engine(self.game).name
 
     @property
     def turns(self) -> int:
         """Turns played, as the move list counts them (a power-companies turn is several
         moves): what the lists show rather than plies."""
-        from games.movelog import entries
-
         return len(entries(self))
 
     @property

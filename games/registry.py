@@ -52,7 +52,7 @@ class Game:
       ``games/<slug>/board.css`` and ``games/<slug>/board.js``.
     - ``twin(state, seat, rng)``: for games with secrets, a state that ``seat`` cannot
       tell from ``state`` but whose secrets differ (the secret audits use it).
-    - ``bot``: the bots' knowledge of the game (``games.bots.knowledge.Knowledge``).
+    - ``bot``: the bots' knowledge of the game (``games.rules.knowledge.Knowledge``).
     - ``first_seat``: the seat that moves first (None: a random seat does).
     - ``separator(before, after)``: where a game has parts (Triangulum), the move list's
       line between two of them, from the spectator views around a move (else None).

@@ -1,43 +1,35 @@
-"""Everything that changes a match: validate, write, then notify after commit.
+"""Everything that changes a match: validate, write, then announce after commit.
 
-Both the HTTP views and the WebSocket consumer call these functions; nothing
-else writes matches, seats or moves.
+The HTTP views, the WebSocket consumer and the computer players call these functions;
+nothing else writes matches, seats or moves. What happens next (pushes to viewers, a
+computer's turn, a flag at the deadline, emails) subscribes to the announcements in
+games/events.py: this module does not know who listens.
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import hashlib
 import json
-import logging
 import secrets
 import time
 from random import SystemRandom
 
-from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import clocks, guard
+from games.bot_accounts import free_bot
 from games.clocks import TimeControl
+from games.errors import Refused
+from games.events import announce_on_commit
 from games.models import Match, Move, Seat
 from games.presence import seats_here
 from games.records import RecordError, replay_record
 from games.registry import IllegalMove, get_engine, get_game
-from games.rendering import prerender
 from games.rules import play_entry
 
-log = logging.getLogger(__name__)
-
-
 ABSENCE_MS = 60_000  # the player to move may be claimed absent after this (docs/rules.md §7)
-
-
-class Refused(Exception):
-    """An action the server refuses; ``str(error)`` is written for the player."""
 
 
 class _TimeUp(Exception):
@@ -48,49 +40,6 @@ def server_now() -> int:
     """The server's clock in milliseconds since the epoch: the only time a clock is charged
     by. Every service that reads time takes ``now`` so tests pass their own."""
     return time.time_ns() // 1_000_000
-
-
-def group_name(match_id: int) -> str:
-    return f"match.{match_id}"
-
-
-def notify_match_updated(match: Match) -> None:
-    """Tells every viewer of ``match`` to re-render; never carries the board itself (secrets).
-
-    Called from a thread that Daphne's event loop handed sync work to (a consumer's
-    database call, a view), the notice is handed back to that loop without waiting for
-    it: the thread is free for the next move at once instead of idling until the loop
-    and the channel layer got round to it. Elsewhere (a shell, a command) it is sent
-    before returning.
-    """
-    layer = get_channel_layer()
-    message = {"type": "match.updated", "ply": match.ply, "status": match.status}
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is None or not loop.is_running():
-        async_to_sync(layer.group_send)(group_name(match.pk), message)
-        return
-    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match.pk), message), loop)
-    sent.add_done_callback(_log_failure)
-
-
-def _log_failure(sent: concurrent.futures.Future) -> None:
-    if not sent.cancelled() and sent.exception() is not None:
-        log.error("match notice not sent", exc_info=sent.exception())
-
-
-def _notify_on_commit(match: Match, state=None, played: tuple | None = None) -> None:
-    """After commit: render the new position for every seat once, then tell the viewers;
-    ``state`` is the new engine state when the caller has it (no second decoding), and
-    ``played`` the ``(seat, entry)`` that led to it (the move list need not read it back)."""
-
-    def publish():
-        from games import tasks  # the tasks call these services
-
-        prerender(match, state, played)
-        notify_match_updated(match)
-        tasks.after_position(match, state)
-
-    transaction.on_commit(publish)
 
 
 @transaction.atomic
@@ -153,8 +102,6 @@ def match_create(
         time_control=(time_control or TimeControl()).to_json(),
         private=private,
     )
-    from games.computer import free_bot  # computer players use these services
-
     users = {}
     for index, level in sorted(bots.items()):
         users[index] = free_bot(level, {u.username for u in users.values()})
@@ -163,7 +110,7 @@ def match_create(
     Seat.objects.bulk_create(Seat(match=match, index=i, user=users.get(i)) for i in range(players))
     if len(users) == players:
         _start(match, now, state)
-        _notify_on_commit(match)
+        announce_on_commit(match, started=True)
     return match
 
 
@@ -250,17 +197,16 @@ def match_join(
         raise Refused("That seat is taken.")
     free[0].user = user
     free[0].save(update_fields=["user"])
-    if all(s.user_id for s in seats):
+    started = all(s.user_id for s in seats)
+    if started:
         _start(match, now)
-    _notify_on_commit(match)
+    announce_on_commit(match, started=started)
     return match
 
 
 @transaction.atomic
 def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | None = None) -> Match:
     """The match's creator puts a computer player of ``level`` in the empty ``seat``."""
-    from games.computer import free_bot
-
     match = Match.objects.select_for_update().get(pk=match_id)
     if user is None or match.created_by_id != getattr(user, "pk", None):
         raise Refused("Only the player who created the match can seat the computer.")
@@ -272,9 +218,10 @@ def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | Non
         raise Refused("That seat is taken.")
     free[0].user = free_bot(level, {s.user.username for s in seats if s.user_id})
     free[0].save(update_fields=["user"])
-    if all(s.user_id for s in seats):
+    started = all(s.user_id for s in seats)
+    if started:
         _start(match, now)
-    _notify_on_commit(match)
+    announce_on_commit(match, started=started)
     return match
 
 
@@ -366,7 +313,7 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         )
         fields += ["status", "result", "finished_at"]
     match.save(update_fields=fields)
-    _notify_on_commit(match, state, (seat, entry))
+    announce_on_commit(match, state, (seat, entry))
     return match
 
 

@@ -44,9 +44,10 @@ def catch_up() -> None:
     notices.send_reminders(now)
 
 
-def after_position(match: Match, state=None) -> None:
-    """Schedules what a new position needs: the flag at the deadline, a bot's move, an email.
-    ``state`` is the decoded position when the caller already has it."""
+def after_position(match: Match, state=None, **_signal) -> None:
+    """Schedules what a new position needs: the flag at the deadline, a bot's move, an email
+    (a receiver of ``events.position_changed``). ``state`` is the decoded position when the
+    caller already has it."""
     if match.status != Match.Status.ACTIVE:
         return
     if match.deadline is not None:

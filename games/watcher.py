@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from games.groups import group_name
 from games.models import Match, Presence
 
 _seen: dict[int, tuple[int, str]] = {}  # match id -> (ply, status) last looked at
@@ -46,8 +47,6 @@ def start(server: str) -> None:
 
 
 async def _watch_forever(server: str) -> None:
-    from games.services import group_name  # the services notify through this module's layer
-
     layer = get_channel_layer()
     while True:
         await asyncio.sleep(settings.WATCH_SECONDS)

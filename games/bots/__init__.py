@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.bots.knowledge import Knowledge
 from games.bots.levels import LEVELS, TEMPERATURE, THOROUGH, budget
 from games.bots.search import Search
 from games.registry import GAMES, get_game
 from games.rules import IllegalMove, Move
+from games.rules.knowledge import Knowledge
 
 __all__ = ["LEVELS", "choose_move", "knowledge"]
 

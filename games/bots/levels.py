@@ -12,7 +12,7 @@ move that was never tried.
 
 from __future__ import annotations
 
-from games.bots.knowledge import Knowledge
+from games.rules.knowledge import Knowledge
 
 LEVELS = ("easy", "medium", "hard")
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 2.0}  # wall-clock cap per move

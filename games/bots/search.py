@@ -18,8 +18,8 @@ import math
 import random
 from collections.abc import Callable
 
-from games.bots.knowledge import Knowledge
 from games.rules import IllegalMove, Move
+from games.rules.knowledge import Knowledge
 
 
 class Edge:

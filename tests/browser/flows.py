@@ -9,7 +9,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT
+from tooling.servers import ROOT
 
 
 def sign_up(page, name: str | None = None) -> str:

@@ -15,8 +15,9 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.flows import join_as_guest, sign_up, watch
+from tooling.servers import ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -6,8 +6,8 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, Server, isolated_env
 from tests.browser.flows import create_match, join_as_guest, sign_up, watch
+from tooling.servers import ROOT, Server, isolated_env
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, isolated_env
 from tests.browser.flows import create_match, join_as_guest, sign_up
+from tooling.servers import Server, isolated_env
 
 pytestmark = [
     pytest.mark.browser,

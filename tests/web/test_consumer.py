@@ -141,7 +141,7 @@ async def test_a_late_notice_of_an_older_position_never_steps_a_viewer_back(matc
     """Notices are handed to the event loop without waiting, so two can arrive out of order."""
     from channels.layers import get_channel_layer
 
-    from games.services import group_name
+    from games.groups import group_name
 
     spectator = await connected(match)
     await spectator.receive_from()

@@ -11,7 +11,7 @@ from games import services
 from games.models import Match
 from games.registry import GAMES, get_engine
 from tests.engines.harness import choose_move
-from tests.web.support import reseed
+from tooling.matches import reseed
 
 PLAYABLE = list(GAMES)
 

@@ -11,7 +11,8 @@ import pytest
 from games import fragments, services
 from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key, prerender
-from tests.web.support import run_in_own_loop, watching
+from tests.web.support import run_in_own_loop
+from tooling.matches import watching
 
 needs_redis = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-scale)"

@@ -10,7 +10,7 @@ from games import movelog, services
 from games.models import Match
 from games.registry import GAMES, get_engine
 from tests.engines.harness import choose_move
-from tests.web.support import watching
+from tooling.matches import watching
 
 
 @pytest.mark.parametrize("slug", list(GAMES))

@@ -13,9 +13,9 @@ import math
 import random
 from collections import deque
 
-from games.bots.knowledge import Knowledge
 from games.rules.high_voltage.engine import EMPTY, ENGINE, PLACEABLE, State
 from games.rules.high_voltage.geometry import CELLS, CROSSING, KNIGHT, LAST, segment_ids, xy
+from games.rules.knowledge import Knowledge
 
 FAR = 99  # distance of a side that can no longer connect
 STEEPNESS = 0.45  # logistic slope per post of distance difference

@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 import random
 
-from games.bots.knowledge import Knowledge
 from games.rules.high_voltage_companies.cards import COLOURS
 from games.rules.high_voltage_companies.engine import ACTION, DECLARE, ENGINE, PLACE, State
 from games.rules.high_voltage_companies.grid import CHIP_NAMES, SIZE, Line, point_chips
+from games.rules.knowledge import Knowledge
 
 SWAPS = 40  # random swaps weighed per action node
 KEEP = 6  # paying actions kept per node

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import random
 
-from games.bots.knowledge import Knowledge
 from games.rules.hive.engine import ENGINE, State, free_around
 from games.rules.hive.grid import ADJACENT, INDEX
+from games.rules.knowledge import Knowledge
 
 PRESS = 0.6  # share of playout moves that take a best-scored move
 

@@ -12,7 +12,7 @@ import math
 import random
 from functools import cache
 
-from games.bots.knowledge import Knowledge
+from games.rules.knowledge import Knowledge
 from games.rules.powerdrain.engine import (
     ENGINE,
     PLUGS,

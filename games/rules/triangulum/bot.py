@@ -15,7 +15,7 @@ import math
 import random
 from itertools import combinations
 
-from games.bots.knowledge import Knowledge
+from games.rules.knowledge import Knowledge
 from games.rules.triangulum.engine import (
     ALL_POINTS,
     ENGINE,

@@ -1,0 +1,51 @@
+"""Pushing a new position to its viewers: a reaction to ``events.position_changed``.
+
+Each audience's fragment is rendered once (``rendering.prerender``), then a notice without a
+board goes to the match's group, and every socket sends its own viewer's fragment
+(games/consumers.py): a secret can only reach its owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import get_channel_layer
+
+from games.groups import group_name
+from games.models import Match
+from games.rendering import prerender
+
+log = logging.getLogger(__name__)
+
+
+def on_position(match: Match, state=None, played: tuple | None = None, **_signal) -> None:
+    """Renders the new position for every audience with a page open, then tells the viewers."""
+    prerender(match, state, played)
+    notify_match_updated(match)
+
+
+def notify_match_updated(match: Match) -> None:
+    """Tells every viewer of ``match`` to re-render; never carries the board itself (secrets).
+
+    Called from a thread that Daphne's event loop handed sync work to (a consumer's
+    database call, a view), the notice is handed back to that loop without waiting for
+    it: the thread is free for the next move at once instead of idling until the loop
+    and the channel layer got round to it. Elsewhere (a shell, a command) it is sent
+    before returning.
+    """
+    layer = get_channel_layer()
+    message = {"type": "match.updated", "ply": match.ply, "status": match.status}
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or not loop.is_running():
+        async_to_sync(layer.group_send)(group_name(match.pk), message)
+        return
+    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match.pk), message), loop)
+    sent.add_done_callback(_log_failure)
+
+
+def _log_failure(sent: concurrent.futures.Future) -> None:
+    if not sent.cancelled() and sent.exception() is not None:
+        log.error("match notice not sent", exc_info=sent.exception())
