@@ -75,7 +75,7 @@ def rejoin(request, key: str):
         running = selectors.matches_for_user(guest).filter(status__in=services.RUNNING)
         latest = running.order_by("-created_at").first()
         if latest is not None:
-            return redirect("games:match", match_id=latest.pk)
+            return redirect(latest)
         return redirect("profile", username=guest.username)
     context = {"guest": guest, "running": services.running_match_count(guest)}
     return render(request, "accounts/rejoin.html", context)
@@ -149,7 +149,9 @@ def _profile(request, player: User, settings_form=None, status=200):
         settings_form = EmailSettingsForm(initial=initial)
     stats = selectors.player_stats(player)
     totals = {k: sum(row[k] for row in stats) for k in ("played", "won", "lost", "drawn")}
-    recent = list(selectors.matches_for_user(player).order_by("-created_at")[:15])
+    # A private match is listed only to its own players (this one and their opponents).
+    recent = selectors.matches_for_user(player, seen_by=request.user)
+    recent = list(recent.order_by("-created_at")[:15])
     for match in recent:  # the rows say how each ended for this player
         match.owner_result = match.result_for(player)
     context = {

@@ -146,14 +146,19 @@ def create_slots(slots: int, matches_per_slot: int, tag: str, games: list[str]):
 def play_ahead(match, rng: random.Random, ahead: bool) -> dict:
     """With ``ahead``, moves ``match`` to a random ply short of the end of a random game,
     written as the move service writes it (state, ply, move log): the set-up is not what
-    is measured. Returns what the players need: the match id, engine and position."""
+    is measured. Returns what the players need: the match's ids, engine and position."""
     from games.models import Move
     from games.registry import get_engine
 
     engine = get_engine(match.game)
     state = engine.from_json(match.state)
     if not ahead:
-        return {"id": match.pk, "engine": engine, "states": {0: state}}
+        return {
+            "id": match.pk,
+            "public_id": match.public_id,
+            "engine": engine,
+            "states": {0: state},
+        }
     states, moves = [state], []
     while movers := engine.to_move(state):
         move = engine.random_move(state, movers[0], rng)
@@ -166,7 +171,12 @@ def play_ahead(match, rng: random.Random, ahead: bool) -> dict:
     )
     match.ply, match.state = ply, engine.to_json(states[ply])
     match.save(update_fields=["ply", "state"])
-    return {"id": match.pk, "engine": engine, "states": {ply: states[ply]}}
+    return {
+        "id": match.pk,
+        "public_id": match.public_id,
+        "engine": engine,
+        "states": {ply: states[ply]},
+    }
 
 
 class Stats:
@@ -209,7 +219,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
     last_ply = -1
     try:
         ws = await websockets.connect(
-            f"{url}/ws/match/{match_id}/",
+            f"{url}/ws/match/{match['public_id']}/",
             additional_headers=headers,
             max_size=2**22,
             open_timeout=60,  # the first boards of long matches take a while to build

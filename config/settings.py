@@ -248,6 +248,8 @@ BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
 MOVE_POSTS_PER_MINUTE = int(os.environ.get("MOVE_POSTS_PER_MINUTE", "60"))
 LOGIN_FAILURES = int(os.environ.get("LOGIN_FAILURES", "5"))
 LOGIN_WINDOW = int(os.environ.get("LOGIN_WINDOW", "300"))
+# Records one member may import per hour (refused ones count: each is replayed).
+IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "20"))
 # After this many quiet seconds a live page asks whether it missed a notice (match.js).
 SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
 # How often the lobby's and the watch page's lists refresh themselves while the tab is visible.

@@ -55,3 +55,4 @@ def _setting(name: str) -> Callable[[], int]:
 
 MOVE_POSTS = Limit("move-post", _setting("MOVE_POSTS_PER_MINUTE"), lambda: 60)
 LOGIN_FAILURES = Limit("login", _setting("LOGIN_FAILURES"), _setting("LOGIN_WINDOW"))
+IMPORTS = Limit("import", _setting("IMPORTS_PER_HOUR"), lambda: 3600)

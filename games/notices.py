@@ -39,7 +39,7 @@ def _recipient(seat) -> User | None:
 
 
 def _send(match: Match, user: User, subject: str, text: str) -> None:
-    url = f"{settings.SITE_URL.rstrip('/')}/m/{match.pk}/"
+    url = settings.SITE_URL.rstrip("/") + match.get_absolute_url()
     body = (
         f"{text}\n\n{url}\n\nYou get these emails for correspondence matches; "
         "turn them off on your profile page."
@@ -57,7 +57,7 @@ def your_turn(match: Match) -> None:
         _send(
             match,
             user,
-            f"Your turn in {match.game_name} #{match.pk}",
+            f"Your turn in {match.game_name} #{match.public_id}",
             f"It is your turn in {match.game_name} ({match.player_names}). "
             f"You have {days} day{'s' if days > 1 else ''} for it.",
         )
@@ -85,7 +85,7 @@ def send_reminders(now: int) -> int:
             _send(
                 match,
                 user,
-                f"Time is running out in {match.game_name} #{match.pk}",
+                f"Time is running out in {match.game_name} #{match.public_id}",
                 f"You have about {hours} hour{'s' if hours > 1 else ''} left for your move "
                 f"in {match.game_name} ({match.player_names}).",
             )

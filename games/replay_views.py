@@ -8,6 +8,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 
+from config.throttle import IMPORTS
 from games import guard, movelog, services
 from games.models import Match
 from games.records import RecordError, export_record
@@ -16,12 +17,12 @@ from games.rendering import game_board_html, result_text, seat_rows
 from games.selectors import replay_position, replay_view
 
 
-def replay(request, match_id: int):
+def replay(request, public_id: str):
     """The board at any ply (``?ply=n``), with the move list; the fragment alone for htmx."""
-    match = get_object_or_404(Match.objects.with_players(), pk=match_id)
+    match = get_object_or_404(Match.objects.with_players(), public_id=public_id)
     if match.status != Match.Status.FINISHED:
         messages.info(request, "The replay opens when the match is over; you can watch it live.")
-        return redirect("games:match", match_id=match.pk)
+        return redirect(match)
     moves = list(match.moves.all())
     try:
         ply = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
@@ -57,22 +58,36 @@ def replay(request, match_id: int):
     )
 
 
-def export(request, match_id: int):
+def export(request, public_id: str):
     """Downloads the match record as JSON (finished matches only: the seed fixes hidden setups)."""
-    match = get_object_or_404(Match.objects.with_players(), pk=match_id)
+    match = get_object_or_404(Match.objects.with_players(), public_id=public_id)
     try:
         record = export_record(match)
     except RecordError as error:
         return JsonResponse({"error": str(error)}, status=409)
     response = JsonResponse(record, json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.public_id}.json"'
     return response
 
 
+NEEDS_ACCOUNT = "Importing a record needs an account: log in or sign up."
+TOO_MANY_IMPORTS = "Too many imports: at most {} an hour, refused ones included. Try again later."
+
+
 def import_record(request):
-    """Imports a record after replaying every move; a refusal names the ply and the reason."""
-    error, text = None, ""
-    if request.method == "POST":
+    """Imports a record after replaying every move; a refusal names the ply and the reason.
+
+    Members only, so many records an hour each (``IMPORTS_PER_HOUR``, counting refused
+    ones: each is replayed). A record is listed in the public history only if its importer
+    ticks "List it in the public history"; otherwise only its link leads to it."""
+    error, text, status = None, "", 200
+    member = request.user.is_authenticated and not request.user.is_guest
+    listed = request.POST.get("listed") == "on"
+    if request.method == "POST" and not member:
+        error, status = NEEDS_ACCOUNT, 403
+    elif request.method == "POST" and not IMPORTS.take(f"user:{request.user.pk}"):
+        error, status = TOO_MANY_IMPORTS.format(settings.IMPORTS_PER_HOUR), 429
+    elif request.method == "POST":
         upload = request.FILES.get("file")
         raw = (
             upload.read(settings.MAX_RECORD_BYTES + 1)
@@ -85,12 +100,19 @@ def import_record(request):
                 data = guard.loads(raw, max_bytes=settings.MAX_RECORD_BYTES, what="The record")
             except guard.BadJSON as bad:
                 raise RecordError(str(bad)) from None
-            match = services.match_import(data=data, user=request.user)
+            match = services.match_import(data=data, user=request.user, listed=listed)
         except RecordError as exc:
-            error = str(exc)
+            error, status = str(exc), 400
         else:
-            messages.success(request, "Imported: every move replayed.")
-            return redirect("games:replay", match_id=match.pk)
-    return render(
-        request, "games/import.html", {"error": error, "text": text}, status=400 if error else 200
-    )
+            messages.success(
+                request,
+                "Imported: every move replayed. "
+                + (
+                    "It is listed in the history (with imported records shown)."
+                    if listed
+                    else "It is not listed anywhere: keep this page's link."
+                ),
+            )
+            return redirect("games:replay", public_id=match.public_id)
+    context = {"error": error, "text": text, "member": member, "listed": listed}
+    return render(request, "games/import.html", context, status=status)

@@ -45,8 +45,16 @@ def matches_live() -> QuerySet:
     return Match.objects.filter(status=Match.Status.ACTIVE, private=False).with_players()
 
 
-def matches_for_user(user) -> QuerySet:
-    return Match.objects.filter(Q(seats__user=user)).distinct().with_players()
+def matches_for_user(user, *, seen_by=None) -> QuerySet:
+    """``user``'s matches; with ``seen_by``, only those that viewer may see listed: the open
+    ones, and private ones only where ``seen_by`` holds a seat too."""
+    qs = Match.objects.filter(Q(seats__user=user))
+    if seen_by is not None and seen_by != user:
+        visible = Q(private=False)
+        if seen_by.is_authenticated:
+            visible |= Q(pk__in=Match.objects.filter(seats__user=seen_by).values("pk"))
+        qs = qs.filter(visible)
+    return qs.distinct().with_players()
 
 
 def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
@@ -74,10 +82,15 @@ def my_matches(user, *, now: int, limit: int = 20) -> list[Match]:
     )
 
 
-def matches_finished(*, game: str | None = None, player: str | None = None) -> QuerySet:
+def matches_finished(
+    *, game: str | None = None, player: str | None = None, imported: bool = False
+) -> QuerySet:
     """Finished open matches, newest first, optionally of one game and/or with a player
-    whose name contains ``player``."""
+    whose name contains ``player``; imported records (those their importer listed) only
+    when asked for."""
     qs = Match.objects.filter(status=Match.Status.FINISHED, private=False)
+    if not imported:
+        qs = qs.filter(imported=False)
     if game:
         qs = qs.filter(game=game)
     if player:

@@ -330,14 +330,20 @@ def _already_played(match: Match, ply: int, seat: int, move: dict) -> bool:
 
 
 @transaction.atomic
-def match_import(*, data, user) -> Match:
-    """Stores a finished match from its record after replaying every move (RecordError if not)."""
+def match_import(*, data, user, listed: bool = False) -> Match:
+    """Stores a finished match from its record after replaying every move (RecordError if not).
+
+    Only a member imports (not a visitor or a guest). The record is unlisted (like a private
+    match: reachable by its link only) unless ``listed``, and even then the history shows
+    imported records only to whoever asks for them."""
+    if not user.is_authenticated or user.is_guest:
+        raise RecordError("Importing a record needs an account: log in or sign up.")
     replayed = replay_record(data)
     engine = get_engine(replayed.game)
     digest = record_digest(replayed)
     earlier = Match.objects.filter(record_digest=digest).first()
     if earlier is not None:
-        raise RecordError(f"This record was imported before, as match #{earlier.pk}.")
+        raise RecordError(f"This record was imported before, as match #{earlier.public_id}.")
     now = timezone.now()
     try:
         match = Match.objects.create(
@@ -350,8 +356,9 @@ def match_import(*, data, user) -> Match:
             state=engine.to_json(replayed.state),
             result=replayed.result,
             imported=True,
+            private=not listed,
             record_digest=digest,
-            created_by=user if user.is_authenticated else None,
+            created_by=user,
             started_at=now,
             finished_at=now,
         )

@@ -6,7 +6,7 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -20,8 +20,28 @@ from games.registry import get_game
 from games.rendering import board_html, cached_board_html
 
 
-def match_page(request, match_id: int):
-    match = get_object_or_404(Match.objects.with_players(), pk=match_id)
+def match_id_of(public_id: str) -> int:
+    """The match's internal id from its public one (404 when there is none)."""
+    match_id = Match.objects.filter(public_id=public_id).values_list("pk", flat=True).first()
+    if match_id is None:
+        raise Http404("No such match.")
+    return match_id
+
+
+def old_link(request, match_id: int, rest: str = ""):
+    """A link from before public ids (``/m/<number>/…``): an open match's page moved to its
+    public id; a private match cannot be found by its number (404), nor can a counter
+    find anything but open matches."""
+    match = get_object_or_404(Match, pk=match_id, private=False)
+    url = match.get_absolute_url() + rest
+    if request.META.get("QUERY_STRING"):
+        url += "?" + request.META["QUERY_STRING"]
+    status = 302 if request.method in ("GET", "HEAD") else 307  # a POST stays a POST
+    return HttpResponseRedirect(url, status=status)
+
+
+def match_page(request, public_id: str):
+    match = get_object_or_404(Match.objects.with_players(), public_id=public_id)
     seat = match.seat_of(request.user)
     context = {
         "match": match,
@@ -40,7 +60,7 @@ def match_page(request, match_id: int):
         "server_now": services.server_now(),
         "claim_ms": services.ABSENCE_MS,
         "bot_seats": _bot_seats(match, request.user),
-        "presence_html": presence.presence_html(match.pk),
+        "presence_html": presence.presence_html(match.pk, match.public_id),
     }
     return render(request, "games/match.html", context)
 
@@ -57,16 +77,15 @@ def _bot_seats(match: Match, user) -> list[dict]:
     ]
 
 
-def presence_poll(request, match_id: int):
+def presence_poll(request, public_id: str):
     """Who of the match's players has a page open (the match page asks every few seconds)."""
-    get_object_or_404(Match, pk=match_id)
-    return HttpResponse(presence.presence_html(match_id))
+    return HttpResponse(presence.presence_html(match_id_of(public_id), public_id))
 
 
 @require_POST
-def seat_bot(request, match_id: int):
+def seat_bot(request, public_id: str):
     """The creator gives an empty seat to the computer (power companies' 3rd and 4th seats)."""
-    get_object_or_404(Match, pk=match_id)
+    match_id = match_id_of(public_id)
     seat = guard.whole_number(request.POST.get("seat", ""), low=0, high=7)
     try:
         services.match_seat_bot(
@@ -77,7 +96,7 @@ def seat_bot(request, match_id: int):
         )
     except services.Refused as error:
         messages.error(request, str(error))
-    return redirect("games:match", match_id=match_id)
+    return redirect("games:match", public_id=public_id)
 
 
 def custom_options(match: Match) -> list[tuple[str, str]]:
@@ -86,12 +105,12 @@ def custom_options(match: Match) -> list[tuple[str, str]]:
 
 
 @require_POST
-def move_post(request, match_id: int):
+def move_post(request, public_id: str):
     """Plays a move when the WebSocket is down; answers with the mover's fresh fragment.
 
     Throttled per player (or address) like the socket's frames, so it is no way around them.
     """
-    get_object_or_404(Match, pk=match_id)
+    match_id = match_id_of(public_id)
     message, status = None, 200
     who = f"user:{request.user.pk}" if request.user.is_authenticated else client_address(request)
     if not MOVE_POSTS.take(who):
@@ -111,7 +130,7 @@ def move_post(request, match_id: int):
         return HttpResponse(board_html(match, match.seat_of(request.user), message), status=status)
     if message:
         messages.error(request, message)
-    return redirect("games:match", match_id=match_id)
+    return redirect("games:match", public_id=public_id)
 
 
 def client_address(request) -> str:
@@ -119,8 +138,8 @@ def client_address(request) -> str:
 
 
 @require_POST
-def resign(request, match_id: int):
-    get_object_or_404(Match, pk=match_id)
+def resign(request, public_id: str):
+    match_id = match_id_of(public_id)
     try:
         services.match_resign(match_id=match_id, user=request.user)
     except services.Refused as error:
@@ -130,30 +149,32 @@ def resign(request, match_id: int):
         messages.error(request, str(error))
     if request.htmx:
         return HttpResponse(status=204)  # the socket pushes the finished board to everyone
-    return redirect("games:match", match_id=match_id)
+    return redirect("games:match", public_id=public_id)
 
 
 @require_POST
-def rematch(request, match_id: int):
+def rematch(request, public_id: str):
     """Creates the rematch and opens it, where its creator finds the invite."""
+    match_id = match_id_of(public_id)
     try:
         new = services.match_rematch(match_id=match_id, user=request.user)
     except services.Refused as error:
         messages.error(request, str(error))
-        return redirect("games:match", match_id=match_id)
-    url = reverse("games:match", args=[new.pk])
+        return redirect("games:match", public_id=public_id)
+    url = new.get_absolute_url()
     if request.htmx:
         return HttpResponse(headers={"HX-Redirect": url})
     return redirect(url)
 
 
 @require_POST
-def cancel(request, match_id: int):
+def cancel(request, public_id: str):
+    match_id = match_id_of(public_id)
     try:
         services.match_cancel(match_id=match_id, user=request.user)
     except services.Refused as error:
         messages.error(request, str(error))
-        return redirect("games:match", match_id=match_id)
+        return redirect("games:match", public_id=public_id)
     messages.info(request, "The match is cancelled.")
     return redirect("lobby:home")
 
@@ -164,9 +185,9 @@ def join(request, invite: str):
     return _join_page(request, match, invite)
 
 
-def join_open(request, match_id: int):
+def join_open(request, public_id: str):
     """The same page for an open match, reached from the lobby list (private ones: 404)."""
-    match = get_object_or_404(Match.objects.with_players(), pk=match_id, private=False)
+    match = get_object_or_404(Match.objects.with_players(), public_id=public_id, private=False)
     return _join_page(request, match, None)
 
 
@@ -177,7 +198,7 @@ def _join_page(request, match: Match, invite: str | None):
     A full or finished match says so before anyone is asked for a nickname.
     """
     if match.seat_of(request.user) is not None:
-        return redirect("games:match", match_id=match.pk)
+        return redirect(match)
     form = GuestForm(request.POST or None) if not request.user.is_authenticated else None
     error = None
     joinable = request.method == "POST" and match.status == Match.Status.WAITING
@@ -187,7 +208,7 @@ def _join_page(request, match: Match, invite: str | None):
         except services.Refused as refused:
             error = str(refused)
         else:
-            return redirect("games:match", match_id=match.pk)
+            return redirect(match)
     match = Match.objects.with_players().get(pk=match.pk)  # seats may have changed meanwhile
     context = {
         "match": match,

@@ -96,14 +96,18 @@ def create(request):
     except services.Refused as error:
         messages.error(request, str(error))
         return redirect("lobby:home")
-    return redirect("games:match", match_id=match.pk)
+    return redirect(match)
 
 
 def history(request):
-    """Finished matches, newest first, filterable by game and player, 25 a page."""
+    """Finished matches, newest first, filterable by game and player, 25 a page; imported
+    records (those their importer listed) only with ``?imported=1``."""
     game = request.GET.get("game", "")
     player = request.GET.get("player", "").strip()
-    matches = selectors.matches_finished(game=game if game in GAMES else None, player=player)
+    imported = request.GET.get("imported") == "1"
+    matches = selectors.matches_finished(
+        game=game if game in GAMES else None, player=player, imported=imported
+    )
     page = Paginator(matches, 25).get_page(request.GET.get("page"))
     return render(
         request,
@@ -114,6 +118,7 @@ def history(request):
             "game": game,
             "unknown_game": game and game not in GAMES,
             "player": player,
+            "imported": imported,
         },
     )
 

@@ -2,6 +2,7 @@
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.test import override_settings
 from huey.contrib.djhuey import HUEY
 
@@ -39,6 +40,12 @@ PD_OPTIONS = {
 }  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Each test starts with no event counted (config.throttle keeps counts in the cache)."""
+    cache.clear()
+
+
 @pytest.fixture
 def alice(db):
     return User.objects.create_user("alice", password="pw-alice-123")
@@ -52,6 +59,14 @@ def bob(db):
 @pytest.fixture
 def carol(db):
     return User.objects.create_user("carol", password="pw-carol-123")
+
+
+@pytest.fixture
+def importer(client, carol):
+    """The test client logged in as a member, who may import records (visitors and guests
+    may not); ``client`` in the same test is this client too."""
+    client.force_login(carol)
+    return client
 
 
 def create_rigged(*, game: str, options: dict, **kwargs) -> Match:

@@ -1,7 +1,7 @@
 """Puts matches straight into a test server's database, so layout tests need not play them.
 
 Run in the server's environment (its ``VAR_DIR`` / ``DATABASE_URL``):
-``python -m tests.browser.seed '<json spec>'``; prints the created match ids as JSON.
+``python -m tests.browser.seed '<json spec>'``; prints the created matches' public ids as JSON.
 A spec is ``{"users": [...], "matches": [{"game", "players", "plies", "finish", "seed"}]}``;
 ``plies`` random moves are played (``finish``: until the game ends), seats go to the users
 in order.
@@ -15,7 +15,7 @@ import random
 import sys
 
 
-def seed(spec: dict) -> list[int]:
+def seed(spec: dict) -> list[str]:
     from django.utils import timezone
 
     from accounts.models import User
@@ -63,11 +63,11 @@ def seed(spec: dict) -> list[int]:
             Move(match=match, ply=ply, seat=seat, move=move)
             for ply, (seat, move) in enumerate(moves)
         )
-        ids.append(match.pk)
+        ids.append(match.public_id)
     return ids
 
 
-def run_in(env: dict, spec: dict) -> list[int]:
+def run_in(env: dict, spec: dict) -> list[str]:
     """Seeds the database of the server whose environment is ``env``."""
     import subprocess
     from pathlib import Path

@@ -23,8 +23,8 @@ OPEN_SOCKET = """url => new Promise((resolve, reject) => {
 
 def socket_url(page_url: str) -> str:
     """The match socket of a match page (``/m/<id>/``), without the page's ply."""
-    origin, match_id = re.match(r"(http://[^/]+)/m/(\d+)/", page_url).groups()
-    return f"{origin.replace('http', 'ws', 1)}/ws/match/{match_id}/"
+    origin, public_id = re.match(r"(http://[^/]+)/m/([A-Za-z0-9]+)/", page_url).groups()
+    return f"{origin.replace('http', 'ws', 1)}/ws/match/{public_id}/"
 
 
 def test_the_browser_and_the_server_agree_on_compression(new_page):

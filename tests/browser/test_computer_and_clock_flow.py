@@ -70,12 +70,12 @@ def test_a_spectator_watches_the_computer_play_hive_to_the_end(new_page):
     screenshot(spectator, "computer-hive-watched-phone")
 
 
-def age_clock(server, match_id: int, seconds_left: float) -> None:
+def age_clock(server, public_id: str, seconds_left: float) -> None:
     """As if the running clock had been running until ``seconds_left`` remain: the stored
     turn start and deadline move back, and the flag is scheduled as after a move."""
     code = (
         "from games.models import Match; from games import services, tasks; "
-        f"m = Match.objects.get(pk={match_id}); now = services.server_now(); "
+        f"m = Match.objects.get(public_id={public_id!r}); now = services.server_now(); "
         f"shift = m.deadline - now - int({seconds_left} * 1000); "
         "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
         "deadline=m.deadline - shift); m.refresh_from_db(); tasks.after_position(m)"
@@ -99,9 +99,9 @@ def test_a_clock_runs_out_while_the_losers_tab_is_closed(new_page, server):
     expect(bob.locator("#board.my-turn")).to_be_visible()
     bob.locator("#board .pd-cell.target").first.click()
     expect(alice.locator("#board.my-turn")).to_be_visible()
-    match_id = int(alice.url.rstrip("/").rsplit("/", 1)[1])
+    public_id = alice.url.rstrip("/").rsplit("/", 1)[1]
     alice.context.close()  # the player to move walks away
-    age_clock(server, match_id, 1.5)
+    age_clock(server, public_id, 1.5)
     for page in (bob, spectator):
         expect(page.locator("#board")).to_have_attribute("data-status", "finished", timeout=15_000)
         expect(page.locator("#turn")).to_contain_text("on time")

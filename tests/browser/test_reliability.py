@@ -80,7 +80,7 @@ MOVE_IN_ANOTHER_PROCESS = """
 from games import services
 from games.models import Match
 from games.registry import get_engine
-match = Match.objects.get(pk=%d)
+match = Match.objects.get(public_id=%r)
 engine = get_engine(match.game)
 state = engine.from_json(match.state)
 seat = engine.to_move(state)[0]
@@ -103,9 +103,16 @@ def test_pages_that_missed_a_notice_catch_up_by_themselves(browser, tmp_path):
         join_as_guest(bob, invite, "Bob")
         watch(watcher, bob.url)
         expect(alice.locator("#turn")).to_have_text("Your turn.")
-        match_id = int(bob.url.rstrip("/").rsplit("/", 1)[1])
+        public_id = bob.url.rstrip("/").rsplit("/", 1)[1]
         played = subprocess.run(
-            [sys.executable, "manage.py", "shell", "-v0", "-c", MOVE_IN_ANOTHER_PROCESS % match_id],
+            [
+                sys.executable,
+                "manage.py",
+                "shell",
+                "-v0",
+                "-c",
+                MOVE_IN_ANOTHER_PROCESS % public_id,
+            ],
             cwd=ROOT,
             env=srv.env,
             check=True,

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from games.records import FORMAT
 from games.rules.powerdrain.engine import ENGINE
 from tests.browser.conftest import screenshot
+from tests.browser.flows import sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +36,7 @@ def random_record(seed=42):
 def test_import_a_record_and_step_through_the_replay_with_the_keyboard(new_page):
     record = random_record()
     page = new_page()
+    sign_up(page)  # importing needs an account
     page.goto("/m/import/")
     page.fill("#id_record", json.dumps(record))
     page.click("button:has-text('Import')")

@@ -52,7 +52,9 @@ async def connect(
         cookie = await sync_to_async(cookie_for)(user)
     if cookie is not None:
         headers.append((b"cookie", cookie))
-    communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/{query}", headers)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/match/{match.public_id}/{query}", headers
+    )
     communicator.scope["client"] = (address, 50000)
     connected, _ = await communicator.connect()
     return communicator, connected

@@ -78,7 +78,7 @@ async def test_foreign_origin_and_unknown_match_are_refused(match):
     _, connected = await connect(match, origin=b"http://evil.example")
     assert not connected
     communicator = WebsocketCommunicator(
-        application, "/ws/match/999999/", [(b"origin", b"http://127.0.0.1")]
+        application, "/ws/match/zzzzzzzz/", [(b"origin", b"http://127.0.0.1")]
     )
     connected, _ = await communicator.connect()
     assert not connected

@@ -37,21 +37,25 @@ def play_random_match(slug: str, players: int, seed: int) -> Match:
 
 
 @pytest.mark.parametrize("slug", PLAYABLE)
-def test_a_finished_match_is_in_history_replays_and_reimports_identically(client, db, slug):
+def test_a_finished_match_is_in_history_replays_and_reimports_identically(
+    client, importer, db, slug
+):
     engine = get_engine(slug)
     match = play_random_match(slug, engine.min_players, seed=11)
     assert match.result == engine.outcome(engine.from_json(match.state))
-    assert f"/m/{match.pk}/replay/" in client.get("/history/", {"game": slug}).content.decode()
+    assert (
+        f"/m/{match.public_id}/replay/" in client.get("/history/", {"game": slug}).content.decode()
+    )
     plies = sorted({0, 1, match.ply // 2, match.ply - 1, match.ply})
     for ply in plies:
-        page = client.get(f"/m/{match.pk}/replay/", {"ply": ply})
+        page = client.get(f"/m/{match.public_id}/replay/", {"ply": ply})
         assert page.status_code == 200 and f'data-ply="{ply}"' in page.content.decode()
-    record = client.get(f"/m/{match.pk}/record.json").json()
+    record = client.get(f"/m/{match.public_id}/record.json").json()
     assert len(record["moves"]) == match.ply
     client.post("/m/import/", {"record": json.dumps(record)})
     imported = Match.objects.exclude(pk=match.pk).get()
     assert imported.state == match.state and imported.result == match.result
-    assert client.get(f"/m/{imported.pk}/record.json").json() == record
+    assert client.get(f"/m/{imported.public_id}/record.json").json() == record
 
 
 @pytest.mark.parametrize("slug", PLAYABLE)
@@ -67,7 +71,7 @@ def test_every_seat_count_renders_for_players_and_spectators(client, db, slug):
                 client.force_login(user)
             else:
                 client.logout()
-            page = client.get(f"/m/{match.pk}/")
+            page = client.get(f"/m/{match.public_id}/")
             assert page.status_code == 200
             assert ("You are watching" in page.content.decode()) == (user is None)
 
@@ -77,21 +81,21 @@ def test_replays_reveal_secret_companies_but_live_pages_do_not(client, db):
     engine = get_engine("high-voltage-companies")
     companies = engine.from_json(match.state).companies
     names = ["red", "yellow", "green", "blue"]
-    page = client.get(f"/m/{match.pk}/replay/", {"ply": 1}).content.decode()
+    page = client.get(f"/m/{match.public_id}/replay/", {"ply": 1}).content.decode()
     shown = [names[c] for c in companies]
     tags = [f'<span class="hvc-company-tag c-{c}">{c.title()}</span>' for c in shown]
     assert all(tag in page for tag in tags)  # every seat's company, from the first ply on
     live = services.match_create(
         game="high-voltage-companies", creator=User.objects.create(username="host"), players=2
     )
-    assert client.get(f"/m/{live.pk}/replay/").status_code == 302
+    assert client.get(f"/m/{live.public_id}/replay/").status_code == 302
 
 
 def test_hive_move_lists_name_the_insect_that_moves(client, db):
     match = play_random_match("hive", 2, seed=3)
     drags = [m.move for m in match.moves.all() if m.move["type"] == "drag"]
     assert drags
-    page = client.get(f"/m/{match.pk}/replay/").content.decode()
+    page = client.get(f"/m/{match.public_id}/replay/").content.decode()
     named = re.findall(r"</strong> moved (Bee|Spider|Beetle|Grasshopper|Ant)\b", page)
     assert len(named) == len(drags)
 

@@ -22,7 +22,7 @@ def guest_in_match(alice, nickname="Zoë", **create):
     created = services.match_create(game="powerdrain", creator=alice, seat=0, **create)
     client = Client()
     response = client.post(f"/m/join/{created.invite}/", {"nickname": nickname})
-    assert response["Location"] == f"/m/{created.pk}/"
+    assert response["Location"] == f"/m/{created.public_id}/"
     return client, Match.objects.get(pk=created.pk)
 
 
@@ -80,16 +80,16 @@ def test_the_rejoin_link_asks_on_get_and_only_its_post_logs_the_guest_back_in(al
     # A cross-site form cannot post it: it has no CSRF token.
     assert Client(enforce_csrf_checks=True).post(rejoin_path(guest)).status_code == 403
     response = client.post(rejoin_path(guest), {"csrfmiddlewaretoken": page.context["csrf_token"]})
-    assert response["Location"] == f"/m/{match.pk}/"
+    assert response["Location"] == f"/m/{match.public_id}/"
     assert logged_in_user(client) == guest
-    assert your_seats(client.get(f"/m/{match.pk}/").content.decode()) == ["1"]
+    assert your_seats(client.get(f"/m/{match.public_id}/").content.decode()) == ["1"]
 
 
 def test_only_the_guest_sees_their_own_link_on_the_match_page_and_profile(alice):
     zoe_client, match = guest_in_match(alice)
     zoe = guest_of(match)
     link = f"http://testserver{rejoin_path(zoe)}"
-    assert link in zoe_client.get(f"/m/{match.pk}/").content.decode()
+    assert link in zoe_client.get(f"/m/{match.public_id}/").content.decode()
     assert link in zoe_client.get(f"/accounts/u/{zoe.username}/").content.decode()
 
     alice_client = Client()
@@ -97,18 +97,18 @@ def test_only_the_guest_sees_their_own_link_on_the_match_page_and_profile(alice)
     stranger = Client()
     stranger.force_login(accounts.guest_create(nickname="Max"))
     for client in (alice_client, stranger, Client()):
-        for url in (f"/m/{match.pk}/", f"/accounts/u/{zoe.username}/"):
+        for url in (f"/m/{match.public_id}/", f"/accounts/u/{zoe.username}/"):
             page = client.get(url).content.decode()
             assert zoe.rejoin_token not in page and 'id="rejoin-url"' not in page, url
     # A guest watching someone else's match sees no link there, not even their own.
-    assert 'id="rejoin-url"' not in stranger.get(f"/m/{match.pk}/").content.decode()
+    assert 'id="rejoin-url"' not in stranger.get(f"/m/{match.public_id}/").content.decode()
 
 
 def test_a_guest_made_a_member_keeps_their_seats_and_logs_in_with_the_password(alice):
     client, match = guest_in_match(alice)
     guest = guest_of(match)
     old_link = rejoin_path(guest)
-    assert "(guest)" in client.get(f"/m/{match.pk}/").content.decode()
+    assert "(guest)" in client.get(f"/m/{match.public_id}/").content.decode()
     response = client.post(
         "/accounts/account/",
         {"username": "zoe", "email": "", "password1": PASSWORD, "password2": PASSWORD},
@@ -124,10 +124,10 @@ def test_a_guest_made_a_member_keeps_their_seats_and_logs_in_with_the_password(a
     assert (
         fresh.post("/accounts/login/", {"username": "zoe", "password": PASSWORD}).status_code == 302
     )
-    page = fresh.get(f"/m/{match.pk}/").content.decode()
+    page = fresh.get(f"/m/{match.public_id}/").content.decode()
     assert your_seats(page) == ["1"] and 'id="rejoin-url"' not in page
     play_a_move(match)  # the next position shows the new name in the running match
-    page = fresh.get(f"/m/{match.pk}/").content.decode()
+    page = fresh.get(f"/m/{match.public_id}/").content.decode()
     assert '<a href="/accounts/u/zoe/">zoe</a>' in page and "(guest)" not in page
     assert fresh.get("/accounts/account/")["Location"] == "/accounts/u/zoe/"
 

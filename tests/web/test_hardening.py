@@ -82,14 +82,14 @@ def test_every_custom_option_is_shown_to_the_invited_the_joiners_and_the_watcher
     for page in (
         Client().get(f"/m/join/{match.invite}/"),  # invited, not logged in
         watcher.get(f"/m/join/{match.invite}/"),  # about to join
-        watcher.get(f"/m/{match.pk}/"),  # watching
+        watcher.get(f"/m/{match.public_id}/"),  # watching
     ):
         html = page.content.decode()
         assert "rows: [9, 7, 1, 5, 3]" in html and "cols: [1, 3, 7, 5, 9]" in html
         assert "draft: true" in html
 
 
-def test_imports_still_accept_full_records_with_hidden_setups(client, match, alice, bob):
+def test_imports_still_accept_full_records_with_hidden_setups(client, importer, match, alice, bob):
     for ply, move in enumerate([[0, 0], [0, 1]]):
         services.move_play(
             match_id=match.pk, user=[alice, bob][ply], ply=ply, move={"type": "place", "at": move}
@@ -106,7 +106,7 @@ def test_imports_still_accept_full_records_with_hidden_setups(client, match, ali
 # 2. Option and request bombs ------------------------------------------------------------------
 
 
-def test_swamps_are_bounded_in_number_not_only_in_the_cells_they_cover(client, alice):
+def test_swamps_are_bounded_in_number_not_only_in_the_cells_they_cover(client, importer, alice):
     bomb = {"swamps": [[5, 5, 1]] * 20_000}
     with pytest.raises(services.Refused, match="at most 8 swamps"):
         services.match_create(game="high-voltage", creator=alice, options=bomb)
@@ -237,7 +237,7 @@ def test_the_http_move_fallback_is_throttled_too(client, match, alice, settings,
     monkeypatch.setattr(MOVE_POSTS, "clock", clock)
     settings.MOVE_POSTS_PER_MINUTE = 2
     client.force_login(alice)
-    url, hx = f"/m/{match.pk}/move/", {"HX-Request": "true"}
+    url, hx = f"/m/{match.public_id}/move/", {"HX-Request": "true"}
     bad = {"move": json.dumps({"type": "place", "at": [9, 9]}), "ply": "0"}
     assert client.post(url, bad, headers=hx).status_code == 200
     assert client.post(url, bad, headers=hx).status_code == 200
@@ -320,9 +320,9 @@ def test_a_private_match_seats_only_through_its_invite_and_never_on_a_get(
     assert match.private
     other = Client()
     other.force_login(carol)
-    assert f"/m/{match.pk}/" not in other.get("/").content.decode()  # not listed
-    assert match.invite not in other.get(f"/m/{match.pk}/").content.decode()  # nor shown
-    assert other.post(f"/m/{match.pk}/join/").status_code == 404
+    assert f"/m/{match.public_id}/" not in other.get("/").content.decode()  # not listed
+    assert match.invite not in other.get(f"/m/{match.public_id}/").content.decode()  # nor shown
+    assert other.post(f"/m/{match.public_id}/join/").status_code == 404
     with pytest.raises(services.Refused, match="private"):
         services.match_join(match_id=match.pk, user=carol)
     invited = Client()
@@ -333,7 +333,7 @@ def test_a_private_match_seats_only_through_its_invite_and_never_on_a_get(
     assert "Private" in html and 'id="time-control"' in html
     match.refresh_from_db()
     assert match.seat_of(bob) is None and match.status == Match.Status.WAITING
-    assert invited.post(f"/m/join/{match.invite}/")["Location"] == f"/m/{match.pk}/"
+    assert invited.post(f"/m/join/{match.invite}/")["Location"] == f"/m/{match.public_id}/"
     match.refresh_from_db()
     assert match.seat_of(bob) == 1 and match.status == Match.Status.ACTIVE
 
@@ -347,7 +347,7 @@ def test_a_private_match_is_listed_nowhere_public_but_under_its_players_own(
     services.match_join(match_id=match.pk, user=bob, invite=match.invite)
     other = Client()
     other.force_login(carol)
-    link = f"/m/{match.pk}/"
+    link = f"/m/{match.public_id}/"
     for page in ("/", "/watch/"):
         assert link not in other.get(page).content.decode(), page
     assert link in client.get("/").content.decode()  # alice's own matches
@@ -362,12 +362,12 @@ def test_an_open_match_is_listed_and_anyone_joins_by_a_post_from_its_page(client
     match = Match.objects.get()
     joiner = Client()
     joiner.force_login(bob)
-    assert f"/m/{match.pk}/join/" in joiner.get("/").content.decode()
-    page = joiner.get(f"/m/{match.pk}/join/").content.decode()
+    assert f"/m/{match.public_id}/join/" in joiner.get("/").content.decode()
+    page = joiner.get(f"/m/{match.public_id}/join/").content.decode()
     assert "Open" in page and "Take a seat" in page
     match.refresh_from_db()
     assert match.seat_of(bob) is None
-    joiner.post(f"/m/{match.pk}/join/")
+    joiner.post(f"/m/{match.public_id}/join/")
     match.refresh_from_db()
     assert match.seat_of(bob) == 1
 
@@ -426,21 +426,23 @@ def test_a_guest_cannot_take_a_members_name_or_a_playing_guests(client, match, a
     assert User.objects.filter(is_guest=True).count() == 1
 
 
-def test_imported_records_are_marked_not_linked_and_recognised_the_second_time(client, alice, bob):
+def test_imported_records_are_marked_not_linked_and_recognised_the_second_time(
+    client, importer, alice, bob
+):
     played = finished_match(alice, bob)
     record = json.dumps(export_record(played))
-    assert client.post("/m/import/", {"record": record}).status_code == 302
+    assert client.post("/m/import/", {"record": record, "listed": "on"}).status_code == 302
     imported = Match.objects.get(imported=True)
     assert all(seat.user_id is None for seat in imported.seats.all())
-    history = client.get("/history/?player=alice").content.decode()
+    history = client.get("/history/?player=alice&imported=1").content.decode()
     assert history.count("history-row") == 2 and history.count("imported-tag") == 1
     profile = client.get("/accounts/u/alice/").content.decode()
-    assert f"/m/{played.pk}/" in profile and f"/m/{imported.pk}/" not in profile
-    replay = client.get(f"/m/{imported.pk}/replay/").content.decode()
+    assert f"/m/{played.public_id}/" in profile and f"/m/{imported.public_id}/" not in profile
+    replay = client.get(f"/m/{imported.public_id}/replay/").content.decode()
     assert "imported-tag" in replay
     again = client.post("/m/import/", {"record": record})
     assert again.status_code == 400
-    assert f"imported before, as match #{imported.pk}" in again.content.decode()
+    assert f"imported before, as match #{imported.public_id}" in again.content.decode()
     assert Match.objects.filter(imported=True).count() == 1
 
 
@@ -526,7 +528,7 @@ async def test_websocket_origin_must_match_scheme_host_and_port(match, origin, a
         await socket.disconnect()
 
 
-def test_inputs_that_gave_500s_are_clear_refusals(client, match, alice):
+def test_inputs_that_gave_500s_are_clear_refusals(client, importer, match, alice):
     client.force_login(alice)
     page = create(client, seat="²").content.decode()
     assert "Choose a seat or random." in page
@@ -538,11 +540,11 @@ def test_inputs_that_gave_500s_are_clear_refusals(client, match, alice):
     deep = {"move": "[" * 2000 + "]" * 2000, "ply": "0"}
     assert (
         "nested too deeply"
-        in client.post(f"/m/{match.pk}/move/", deep, headers=hx).content.decode()
+        in client.post(f"/m/{match.public_id}/move/", deep, headers=hx).content.decode()
     )
     for ply in ("0.0", "1e3", "²"):
         move = {"move": '{"type":"place","at":[0,0]}', "ply": ply}
-        page = client.post(f"/m/{match.pk}/move/", move, headers=hx).content.decode()
+        page = client.post(f"/m/{match.public_id}/move/", move, headers=hx).content.decode()
         assert "which position" in page
     record = json.loads(json.dumps({"format": "gametable-match/1", "game": "powerdrain"}))
     response = client.post("/m/import/", {"record": "[" * 3000 + "]" * 3000})

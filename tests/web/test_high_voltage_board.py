@@ -170,11 +170,11 @@ def test_finished_match_page_shows_the_connection_and_no_targets(client, alice, 
     assert match.status == "finished" and match.result["reason"] == "connected"
     if viewer:
         client.force_login({"alice": alice, "bob": bob}[viewer])
-    page = client.get(reverse("games:match", args=[match.pk])).content.decode()
+    page = client.get(reverse("games:match", args=[match.public_id])).content.decode()
     assert "won by connection" in page
     assert "data-move" not in page
     assert "Resign" not in page
     assert page.count('<line class="hv-seat-0"') == 2 * (len(BLUE_LINE) - 1)  # lines + glow
     assert re.search(r"hv-span-0[^>]*>.*?<strong>23</strong>", page)
-    replay = client.get(reverse("games:replay", args=[match.pk]) + "?ply=5").content.decode()
+    replay = client.get(reverse("games:replay", args=[match.public_id]) + "?ply=5").content.decode()
     assert 'class="board-svg high-voltage' in replay and "data-move" not in replay

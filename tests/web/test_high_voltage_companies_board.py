@@ -83,7 +83,7 @@ def test_page_renders_for_every_seat_count_with_reveals_only_for_the_mover(clien
     match, users = start(players)
     for seat, user in enumerate(users):
         client.force_login(user)
-        page = client.get(f"/m/{match.pk}/").content.decode()
+        page = client.get(f"/m/{match.public_id}/").content.decode()
         assert 'class="board-svg high-voltage-companies"' in page
         assert "games/high-voltage-companies/board.js" in page
         assert page.count("data-tray=") == players
@@ -95,7 +95,7 @@ def test_page_renders_for_every_seat_count_with_reveals_only_for_the_mover(clien
             assert moves == [] and "data-pick" not in page
         assert companies_in(page) == {["red", "yellow", "blue", "green"][seat]}
     client.logout()
-    spectator = client.get(f"/m/{match.pk}/").content.decode()
+    spectator = client.get(f"/m/{match.public_id}/").content.decode()
     assert moves_in(spectator) == [] and companies_in(spectator) == set()
     assert "Your secret company" not in spectator
 
@@ -146,7 +146,7 @@ def test_final_reveal_shows_every_company_and_the_ranking(client, db, players):
         assert sorted(finals) == sorted(["red", "yellow", "blue", "green"][:players])
         assert moves_in(html) == []
     for ply in (0, 1, match.ply):  # the replay draws every position
-        page = client.get(f"/m/{match.pk}/replay/?ply={ply}")
+        page = client.get(f"/m/{match.public_id}/replay/?ply={ply}")
         assert (
             page.status_code == 200 and "board-svg high-voltage-companies" in page.content.decode()
         )
@@ -214,7 +214,7 @@ def test_a_refused_move_is_explained_in_the_fragment(client, db):
     match, (alice, bob) = start(2)
     client.force_login(alice)
     response = client.post(
-        f"/m/{match.pk}/move/",
+        f"/m/{match.public_id}/move/",
         {"move": json.dumps({"type": "rotate", "at": [0, 0], "rotation": 1}), "ply": "0"},
         headers={"HX-Request": "true"},
     )

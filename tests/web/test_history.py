@@ -38,9 +38,13 @@ def test_history_lists_finished_matches_newest_first_with_filters(
     services.match_create(game="powerdrain", creator=alice)  # still waiting: not history
     page = client.get("/history/").content.decode()
     assert page.count('class="history-row"') == 2
-    assert page.index(f"/m/{second.pk}/replay/") < page.index(f"/m/{finished.pk}/replay/")
+    assert page.index(f"/m/{second.public_id}/replay/") < page.index(
+        f"/m/{finished.public_id}/replay/"
+    )
     only_alice = client.get("/history/", {"player": "alice"}).content.decode()
-    assert only_alice.count('class="history-row"') == 1 and f"/m/{finished.pk}/" in only_alice
+    assert (
+        only_alice.count('class="history-row"') == 1 and f"/m/{finished.public_id}/" in only_alice
+    )
     assert client.get("/history/", {"game": "hive-x"}).content.decode().count("history-row") == 2
     assert "16" in page and "resigned" in page
 
@@ -59,12 +63,12 @@ def test_replay_shows_the_board_at_every_ply(client, finished):
     engine = get_engine("powerdrain")
     state = engine.setup(2, finished.seed, finished.options)
     for ply in range(17):
-        page = client.get(f"/m/{finished.pk}/replay/", {"ply": ply}).content.decode()
+        page = client.get(f"/m/{finished.public_id}/replay/", {"ply": ply}).content.decode()
         assert f'data-ply="{ply}"' in page
         assert page.count('data-plug="') == ply == engine.view(state, None)["placed"]
         if ply < 16:
             state = engine.apply(state, ply % 2, {"type": "place", "at": CELLS[ply]})
-    fragment = client.get(f"/m/{finished.pk}/replay/?ply=3", headers={"HX-Request": "true"})
+    fragment = client.get(f"/m/{finished.public_id}/replay/?ply=3", headers={"HX-Request": "true"})
     body = fragment.content.decode()
     assert body.startswith('<div id="replay"') and "<html" not in body
     # The readable move list names each plug and its square, one numbered entry per turn.
@@ -72,25 +76,25 @@ def test_replay_shows_the_board_at_every_ply(client, finished):
 
 
 def test_replay_of_a_live_match_redirects_to_the_live_page(client, match):
-    response = client.get(f"/m/{match.pk}/replay/")
-    assert response.status_code == 302 and response["Location"] == f"/m/{match.pk}/"
+    response = client.get(f"/m/{match.public_id}/replay/")
+    assert response.status_code == 302 and response["Location"] == f"/m/{match.public_id}/"
 
 
-def test_export_then_import_gives_an_identical_record(client, finished, alice):
-    record = client.get(f"/m/{finished.pk}/record.json").json()
+def test_export_then_import_gives_an_identical_record(client, importer, finished, alice):
+    record = client.get(f"/m/{finished.public_id}/record.json").json()
     assert record["moves"][0] == {"seat": 0, "move": {"type": "place", "at": [0, 0]}}
     assert record["seats"] == ["alice", "bob"] and record["options"] == PD_OPTIONS
     client.force_login(alice)
     response = client.post("/m/import/", {"record": json.dumps(record)})
     imported = Match.objects.exclude(pk=finished.pk).get()
-    assert response["Location"] == f"/m/{imported.pk}/replay/"
+    assert response["Location"] == f"/m/{imported.public_id}/replay/"
     assert imported.state == finished.state and imported.result == finished.result
-    again = client.get(f"/m/{imported.pk}/record.json").json()
+    again = client.get(f"/m/{imported.public_id}/record.json").json()
     assert again == record
 
 
 def test_export_of_a_live_match_is_refused(client, match):
-    response = client.get(f"/m/{match.pk}/record.json")
+    response = client.get(f"/m/{match.public_id}/record.json")
     assert response.status_code == 409 and "finished" in response.json()["error"]
 
 
@@ -112,27 +116,27 @@ def test_export_of_a_live_match_is_refused(client, match):
     ],
 )
 def test_a_record_that_does_not_replay_is_refused_with_ply_and_reason(
-    client, finished, change, message
+    client, importer, finished, change, message
 ):
-    record = client.get(f"/m/{finished.pk}/record.json").json()
+    record = client.get(f"/m/{finished.public_id}/record.json").json()
     change(record)
     response = client.post("/m/import/", {"record": json.dumps(record)})
     assert response.status_code == 400 and message in response.content.decode()
     assert Match.objects.count() == 1
 
 
-def test_import_refuses_junk(client, db):
+def test_import_refuses_junk(client, importer, db):
     response = client.post("/m/import/", {"record": "{nope"})
     assert response.status_code == 400 and "not valid JSON" in response.content.decode()
 
 
-def test_resigned_record_round_trips(client, match, bob):
+def test_resigned_record_round_trips(client, importer, match, bob):
     services.match_resign(match_id=match.pk, user=bob)
-    record = client.get(f"/m/{match.pk}/record.json").json()
+    record = client.get(f"/m/{match.public_id}/record.json").json()
     response = client.post("/m/import/", {"record": json.dumps(record)})
     assert response.status_code == 302
     imported = Match.objects.exclude(pk=match.pk).get()
-    assert client.get(f"/m/{imported.pk}/record.json").json() == record
+    assert client.get(f"/m/{imported.public_id}/record.json").json() == record
 
 
 def as_exported_before_leaving_was_logged(record: dict) -> dict:
@@ -148,15 +152,17 @@ def as_exported_before_leaving_was_logged(record: dict) -> dict:
     }
 
 
-def test_a_resigned_record_exported_before_leaving_was_logged_still_imports(client, match, bob):
+def test_a_resigned_record_exported_before_leaving_was_logged_still_imports(
+    client, importer, match, bob
+):
     services.match_resign(match_id=match.pk, user=bob)
-    record = client.get(f"/m/{match.pk}/record.json").json()
+    record = client.get(f"/m/{match.public_id}/record.json").json()
     response = client.post(
         "/m/import/", {"record": json.dumps(as_exported_before_leaving_was_logged(record))}
     )
     assert response.status_code == 302
     imported = Match.objects.exclude(pk=match.pk).get()
-    assert client.get(f"/m/{imported.pk}/record.json").json() == record  # today's form
+    assert client.get(f"/m/{imported.public_id}/record.json").json() == record  # today's form
     record = as_exported_before_leaving_was_logged(record)
     record["result"]["winners"] = [record["result"]["resigned"]]  # the wrong seat won
     response = client.post("/m/import/", {"record": json.dumps(record)})
@@ -164,7 +170,9 @@ def test_a_resigned_record_exported_before_leaving_was_logged_still_imports(clie
     assert "does not match the position" in response.content.decode()
 
 
-def test_an_old_resignation_that_ended_a_three_player_match_is_refused_with_why(client, db):
+def test_an_old_resignation_that_ended_a_three_player_match_is_refused_with_why(
+    client, importer, db
+):
     record = {
         "format": "gametable-match/1",
         "game": "high-voltage-companies",
@@ -204,7 +212,7 @@ async def test_watch_list_counts_connected_spectators(client, match, alice, caro
     for c in [*spectators, player]:
         await c.receive_from()
     page = (await sync_to_async(client.get)("/watch/")).content.decode()
-    assert f'data-match="{match.pk}"' in page
+    assert f'data-match="{match.public_id}"' in page
     assert re.search(r'<td class="viewers[^"]*">2</td>', page)
     await spectators[0].disconnect()
     page = (await sync_to_async(client.get)("/watch/")).content.decode()

@@ -193,7 +193,7 @@ def test_skip_button_when_skipping_is_the_only_move(alice, bob):
 def test_match_page_renders_for_both_seats_and_a_spectator(client, midgame, alice, bob, carol):
     for user in (alice, bob, carol):
         client.force_login(user)
-        page = client.get(f"/m/{midgame.pk}/")
+        page = client.get(f"/m/{midgame.public_id}/")
         assert page.status_code == 200
         text = page.content.decode()
         assert 'class="board-svg hive' in text and "games/hive/board.css" in text

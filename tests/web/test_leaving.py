@@ -33,7 +33,7 @@ def test_one_resignation_in_four_lets_the_others_play_on(four_with_a_resignation
     assert match.status == Match.Status.ACTIVE and match.ply == 1 and match.result is None
     assert list(match.moves.values_list("ply", "seat", "move")) == [(0, 1, LEAVE)]
     bobs = html_for(match, 1)
-    resign = f"/m/{match.pk}/resign/"
+    resign = f"/m/{match.public_id}/resign/"
     assert "You have left this match" in bobs and resign not in bobs
     assert resign in html_for(match, 0) and "resigned" in html_for(match, None)
     with pytest.raises(services.Refused, match="left"):
@@ -69,7 +69,7 @@ def test_the_last_player_left_wins(four_with_a_resignation):
         services.match_resign(match_id=match.pk, user=carol)
 
 
-def test_replay_export_and_import_keep_the_resignation(client, four_with_a_resignation):
+def test_replay_export_and_import_keep_the_resignation(client, importer, four_with_a_resignation):
     match, (alice, _, carol, dave) = four_with_a_resignation
     quiet_turn(match, alice)
     services.match_resign(match_id=match.pk, user=carol)
@@ -83,16 +83,16 @@ def test_replay_export_and_import_keep_the_resignation(client, four_with_a_resig
     assert engine.to_json(state) == match.state
     turns = {e["first"]: e["texts"] for e in entries(match)}
     assert turns[1] == ["resigned"] and turns[4] == ["resigned"]
-    page = client.get(f"/m/{match.pk}/replay/", {"ply": 1}).content.decode()
+    page = client.get(f"/m/{match.public_id}/replay/", {"ply": 1}).content.decode()
     assert page.count("</strong> resigned</a>") == 2
-    record = client.get(f"/m/{match.pk}/record.json").json()
+    record = client.get(f"/m/{match.public_id}/record.json").json()
     assert record["moves"][0] == {"seat": 1, "move": LEAVE}
     client.force_login(alice)
     response = client.post("/m/import/", {"record": json.dumps(record)})
     imported = Match.objects.exclude(pk=match.pk).get()
-    assert response["Location"] == f"/m/{imported.pk}/replay/"
+    assert response["Location"] == f"/m/{imported.public_id}/replay/"
     assert imported.state == match.state and imported.result == match.result
-    assert client.get(f"/m/{imported.pk}/record.json").json() == record
+    assert client.get(f"/m/{imported.public_id}/record.json").json() == record
 
 
 @pytest.mark.parametrize(
@@ -106,10 +106,12 @@ def test_replay_export_and_import_keep_the_resignation(client, four_with_a_resig
         (lambda r: r["result"].update(winners=[1]), "differs"),
     ],
 )
-def test_an_import_checks_leave_entries_like_moves(client, match, alice, bob, change, message):
+def test_an_import_checks_leave_entries_like_moves(
+    client, importer, match, alice, bob, change, message
+):
     services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
     services.match_resign(match_id=match.pk, user=bob)
-    record = client.get(f"/m/{match.pk}/record.json").json()
+    record = client.get(f"/m/{match.public_id}/record.json").json()
     assert record["moves"][1] == {"seat": 1, "move": LEAVE}
     change(record)
     response = client.post("/m/import/", {"record": json.dumps(record)})

@@ -36,10 +36,10 @@ def test_create_match_with_options_and_seat(client, alice):
     client.force_login(alice)
     response = client.post("/matches/new/", {"game": "powerdrain", "seat": "1", "opt_draft": "1"})
     match = Match.objects.get()
-    assert response["Location"] == f"/m/{match.pk}/"
+    assert response["Location"] == f"/m/{match.public_id}/"
     assert match.options == {"draft": True} and match.state["draft"] is True
     assert [s.user for s in match.seats.all()] == [None, alice]
-    page = client.get(f"/m/{match.pk}/").content.decode()
+    page = client.get(f"/m/{match.public_id}/").content.decode()
     assert f"/m/join/{match.invite}/" in page and "Waiting for players" in page
 
 
@@ -57,7 +57,7 @@ def test_invite_link_lets_a_guest_pick_a_nickname_and_take_the_seat(client, alic
     invite = f"/m/join/{match.invite}/"
     assert "Play as guest" in client.get(invite).content.decode()
     response = client.post(invite, {"nickname": "Zoë"})
-    assert response["Location"] == f"/m/{match.pk}/"
+    assert response["Location"] == f"/m/{match.public_id}/"
     match.refresh_from_db()
     guest = User.objects.get(is_guest=True)
     assert guest.display_name == "Zoë (guest)" and not guest.has_usable_password()
@@ -73,7 +73,7 @@ def test_guest_nickname_is_validated_and_next_cannot_leave_the_site(client, db):
 
 def test_http_fallback_plays_a_move_and_reports_refusals(client, match, alice):
     client.force_login(alice)
-    url = f"/m/{match.pk}/move/"
+    url = f"/m/{match.public_id}/move/"
     move = json.dumps({"type": "place", "at": [1, 1]})
     response = client.post(url, {"move": move, "ply": "0"}, headers={"HX-Request": "true"})
     assert response.status_code == 200 and 'data-ply="1"' in response.content.decode()
@@ -88,21 +88,21 @@ def test_move_post_without_csrf_token_is_refused(match, alice):
 
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(alice)
-    response = strict.post(f"/m/{match.pk}/move/", {"move": "{}", "ply": "0"})
+    response = strict.post(f"/m/{match.public_id}/move/", {"move": "{}", "ply": "0"})
     assert response.status_code == 403
     assert not Move.objects.exists()
 
 
 def test_spectator_page_has_no_clickable_moves(client, match, carol):
     client.force_login(carol)
-    page = client.get(f"/m/{match.pk}/").content.decode()
+    page = client.get(f"/m/{match.public_id}/").content.decode()
     assert "You are watching" in page and "data-move" not in page
     assert client.get(f"/m/{match.pk + 1000}/").status_code == 404
 
 
 def test_resign_from_the_page(client, match, bob):
     client.force_login(bob)
-    client.post(f"/m/{match.pk}/resign/", headers={"HX-Request": "true"})
+    client.post(f"/m/{match.public_id}/resign/", headers={"HX-Request": "true"})
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.result["winners"] == [0]
 

@@ -51,12 +51,12 @@ def test_the_finished_board_offers_rematch_and_new_match_and_the_post_opens_the_
     finished, alice, client
 ):
     html = board_html(finished, 0)
-    assert f"/m/{finished.pk}/rematch/" in html and "New match" in html
-    assert f"/m/{finished.pk}/rematch/" not in board_html(finished, None)
+    assert f"/m/{finished.public_id}/rematch/" in html and "New match" in html
+    assert f"/m/{finished.public_id}/rematch/" not in board_html(finished, None)
     client.force_login(alice)
-    response = client.post(f"/m/{finished.pk}/rematch/", HTTP_HX_REQUEST="true")
+    response = client.post(f"/m/{finished.public_id}/rematch/", HTTP_HX_REQUEST="true")
     new = Match.objects.exclude(pk=finished.pk).get()
-    assert response["HX-Redirect"] == f"/m/{new.pk}/"
+    assert response["HX-Redirect"] == f"/m/{new.public_id}/"
     page = client.get(response["HX-Redirect"]).content.decode()
     assert f"/m/join/{new.invite}/" in page
 
@@ -67,8 +67,8 @@ def test_the_creator_cancels_a_waiting_match_and_it_leaves_the_lists(alice, bob,
     with pytest.raises(services.Refused, match="creator"):
         services.match_cancel(match_id=waiting.pk, user=bob)
     client.force_login(alice)
-    assert "Cancel this match" in client.get(f"/m/{waiting.pk}/").content.decode()
-    response = client.post(f"/m/{waiting.pk}/cancel/")
+    assert "Cancel this match" in client.get(f"/m/{waiting.public_id}/").content.decode()
+    response = client.post(f"/m/{waiting.public_id}/cancel/")
     assert response.status_code == 302 and response["Location"] == "/"
     assert not Match.objects.filter(pk=waiting.pk).exists()
     assert waiting not in selectors.matches_open(exclude_user=bob)

@@ -133,7 +133,7 @@ def test_correspondence_players_get_one_turn_email_and_one_reminder_a_day():
     quiet.save()
     match = timed(alice, bob, "1d")
     assert [m.to for m in mail.outbox] == [["alice@example.org"]]
-    assert "Your turn" in mail.outbox[0].subject and f"/m/{match.pk}/" in mail.outbox[0].body
+    assert "Your turn" in mail.outbox[0].subject and f"/m/{match.public_id}/" in mail.outbox[0].body
     services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE, now=T0 + 1000)
     assert mail.outbox[-1].to == ["bob@example.org"]
     mail.outbox.clear()

@@ -90,7 +90,7 @@ def test_a_secret_point_is_shown_to_its_writer_only(client, tg, alice, bob, caro
             client.logout()
         else:
             client.force_login(user)
-        page = client.get(f"/m/{match.pk}/").content.decode()
+        page = client.get(f"/m/{match.public_id}/").content.decode()
         assert (SECRET_ATTR in page) is visible
         if not visible:
             assert secret_free(page)
@@ -193,11 +193,11 @@ def test_a_full_match_shows_the_result_and_replays_every_secret(client, tg, alic
     assert "Match over after 3 parts" in html
     assert html.count('class="tg-record"') == 3
     assert "data-move" not in board_html(match, 0)
-    replay = client.get(f"/m/{match.pk}/replay/", {"ply": 2}).content.decode()
+    replay = client.get(f"/m/{match.public_id}/replay/", {"ply": 2}).content.decode()
     assert 'data-secret="3,3" data-owner="0"' in replay
     assert 'data-secret="37,23" data-owner="1"' in replay
     assert "secret points (replay)" in replay
-    replay = client.get(f"/m/{match.pk}/replay/", {"ply": 1}).content.decode()
+    replay = client.get(f"/m/{match.public_id}/replay/", {"ply": 1}).content.decode()
     assert 'data-secret="3,3"' in replay and "37,23" not in replay
 
 
