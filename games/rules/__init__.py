@@ -7,10 +7,17 @@ the network: an engine is a deterministic function of its seed, options and move
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable
 from typing import Any, Protocol
 
 Move = dict[str, Any]
+
+# Move codes (docs/rules.md §1.4): short text that names one move and may stand in a URL path.
+MAX_CODE_LENGTH = 64
+CODE_ALPHABET = "A-Z a-z 0-9 . _ ~ -"
+CODE_PATTERN = re.compile(r"[A-Za-z0-9._~-]+")
 
 # Why a seat left a match (docs/rules.md §7).
 LEAVE_REASONS = ("resigned", "time", "abandoned")
@@ -41,10 +48,19 @@ class Engine(Protocol):
     def random_move(self, state: Any, seat: int, rng) -> Move: ...
     def is_legal(self, state: Any, seat: int, move: Move) -> bool: ...
     def replay_view(self, state: Any) -> dict: ...
+    def encode(self, state: Any, move: Move) -> str: ...
+    def decode(self, state: Any, code: str) -> Move: ...
 
 
 class EngineBase:
-    """Defaults that every engine may keep: sampling a move and the replay's view."""
+    """Defaults that every engine may keep: sampling a move, the replay's view, move codes.
+
+    For move codes an engine writes two hooks, ``write_code`` and ``read_code`` (the
+    game's code format, usually in its ``codes.py``), and sets ``code_examples``;
+    ``encode`` and ``decode`` here add the checks every game shares.
+    """
+
+    code_examples = ""  # how this game's codes look, quoted in decode's refusals
 
     def random_move(self, state: Any, seat: int, rng) -> Move:
         """Returns a uniformly random legal move (engines with huge move spaces override it)."""
@@ -57,6 +73,92 @@ class EngineBase:
     def replay_view(self, state: Any) -> dict:
         """What a replay of a finished match shows at ``state``: a spectator's view by default."""
         return self.view(state, None)
+
+    def write_code(self, state: Any, move: Move) -> str:
+        """The code of a well-formed ``move`` at ``state`` (the game's format); may raise."""
+        raise NotImplementedError
+
+    def read_code(self, state: Any, code: str) -> Move | None:
+        """The move a code's text names (its form only, not the rules), or None if none."""
+        raise NotImplementedError
+
+    def encode(self, state: Any, move: Move) -> str:
+        """The move's code at ``state``, the position before it (docs/rules.md §1.4).
+
+        Checks the move's form, not the rules: IllegalMove for anything that is not a
+        move of this game, since only a move reads back from its code.
+        """
+        try:
+            code = self.write_code(state, move)
+            named = self._read(state, code) if isinstance(code, str) else None
+            same = named is not None and _key(named) == _key(move)
+        except IllegalMove:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError):
+            same = False
+        if not same:
+            raise IllegalMove(f"{_short(move)} is not a {self.name} move, so it has no code.")
+        return code
+
+    def decode(self, state: Any, code: Any) -> Move:
+        """The legal move of the seat to move whose code is ``code`` (docs/rules.md §1.4).
+
+        Equal to the move ``legal_moves`` lists. IllegalMove, saying why, for a code that
+        is not a string, too long, written with other characters, names no move, names a
+        move the rules refuse now, or is not written the way ``encode`` writes it.
+        """
+        if not isinstance(code, str):
+            raise IllegalMove(f"A move code is a string, not {type(code).__name__}.")
+        if len(code) > MAX_CODE_LENGTH:
+            raise IllegalMove(
+                f"A move code has at most {MAX_CODE_LENGTH} characters; this one has {len(code)}."
+            )
+        if not CODE_PATTERN.fullmatch(code):
+            raise IllegalMove(
+                f"The move code {code!r} may use only the characters {CODE_ALPHABET} "
+                "and is never empty."
+            )
+        move = self._read(state, code)
+        if move is None:
+            raise IllegalMove(
+                f"No legal move has the code {code!r}; {self.name} codes look like "
+                f"{self.code_examples}."
+            )
+        seats = self.to_move(state)
+        if not seats:
+            raise IllegalMove(f"No legal move has the code {code!r}: the game is over.")
+        try:
+            self.apply(state, seats[0], move)
+        except IllegalMove as refusal:
+            raise IllegalMove(
+                f"No legal move has the code {code!r}: it names "
+                f"{self.notation(state, move)!r}, which the rules refuse now: {refusal}"
+            ) from None
+        written = self.encode(state, move)
+        if written != code:
+            raise IllegalMove(
+                f"No legal move has the code {code!r}; the move it reads as is written {written!r}."
+            )
+        return move
+
+    def _read(self, state: Any, code: str) -> Move | None:
+        """``read_code`` within the length and alphabet every code keeps."""
+        if len(code) > MAX_CODE_LENGTH or not CODE_PATTERN.fullmatch(code):
+            return None
+        return self.read_code(state, code)
+
+
+def _key(move: Any) -> str:
+    """A move as JSON text: tells ``true`` from ``1``, as ``apply`` does."""
+    return json.dumps(move, sort_keys=True, default=repr)
+
+
+def _short(move: Any) -> str:
+    try:
+        text = repr(move)
+    except RecursionError:
+        return "That"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_leave(seat: Any, reason: Any, players: int, left, over: bool) -> None:

@@ -4,21 +4,27 @@ Driven by the declarations (``games.registry``): every game, every player count 
 every lobby option is played out in seeded random games, and at sampled positions
 the engine must agree with itself (listed moves and near misses against ``apply``),
 survive a JSON round trip, hide every secret its ``twin`` changes, and name every
-move. A sixth game gets all of this by being declared.
+move. Every move has a code (docs/rules.md §1.4) that reads back to exactly that move.
+A sixth game gets all of this by being declared.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import string
 from functools import partial
+from itertools import islice
 
 import pytest
 
 from games.registry import GAMES, IllegalMove, all_games, get_game
+from games.rules import CODE_PATTERN, MAX_CODE_LENGTH
 from tests.engines.harness import check_agreement, choose_move, key, random_game
 
 SEEDS = range(3)
+LAZY_CODES = 500  # of a huge lazy move list, the first moves are coded (and random ones)
+CODE_CHARACTERS = string.ascii_letters + string.digits + "._~-"
 
 
 def variants():
@@ -177,3 +183,128 @@ def test_junk_moves_raise_illegal_move_and_nothing_else(game):
     for seat_junk in [-1, engine.max_players, 99]:
         with pytest.raises(IllegalMove):
             engine.apply(state, seat_junk, choose_move(engine, state, seat, random.Random(1)))
+
+
+def coded_moves(game, state, seat, rng) -> list[dict]:
+    """The moves whose codes are checked: all listed ones, or for a huge lazy list its
+    first ``LAZY_CODES`` and a sample from the engine's own sampler (every kind of move)."""
+    engine = game.engine
+    if game.lists_legal_moves:
+        return list(engine.legal_moves(state, seat))
+    moves = list(islice(engine.legal_moves(state, seat), LAZY_CODES))
+    return moves + [engine.random_move(state, seat, rng) for _ in range(60)]
+
+
+@pytest.mark.parametrize(("slug", "players", "options"), VARIANTS)
+def test_every_listed_move_has_its_own_code_that_decodes_to_it(slug, players, options):
+    game = get_game(slug)
+    engine = game.engine
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        sample, _ = positions(slug, players, options, seed, 4)
+        start = engine.setup(players, seed, options)
+        for state, seat, _ in [(start, engine.to_move(start)[0], None), *sample]:
+            moves = coded_moves(game, state, seat, rng)
+            codes: dict[str, str] = {}
+            for move in moves:
+                code = engine.encode(state, move)
+                assert CODE_PATTERN.fullmatch(code) and len(code) <= MAX_CODE_LENGTH, code
+                assert set(code) <= set(CODE_CHARACTERS), code
+                assert codes.setdefault(code, key(move)) == key(move), (
+                    f"{code!r} is the code of {codes[code]} and of {key(move)}"
+                )
+            for move in moves:
+                decoded = engine.decode(state, engine.encode(state, move))
+                assert key(decoded) == key(move) and decoded == move, (decoded, move)
+
+
+@pytest.mark.parametrize(("slug", "players", "options"), VARIANTS)
+def test_random_games_replay_their_move_log_from_codes(slug, players, options):
+    engine = get_game(slug).engine
+    for seed in SEEDS:
+        replay = engine.setup(players, seed, options)
+        log = []
+        for state, seat, move in random_game(engine, players, seed, options):
+            if move is None:
+                assert key(engine.to_json(replay)) == key(engine.to_json(state))
+                break
+            log.append(engine.encode(state, move))
+            assert engine.to_move(replay) == [seat]
+            decoded = engine.decode(replay, log[-1])
+            assert key(decoded) == key(move), (log[-1], decoded, move)
+            replay = engine.apply(replay, seat, decoded)
+
+
+@pytest.mark.parametrize(("slug", "players", "options"), VARIANTS)
+def test_a_code_decodes_only_as_it_is_written(slug, players, options):
+    """Every one-character edit of a legal code is refused or is another move's own code."""
+    game = get_game(slug)
+    engine = game.engine
+    rng = random.Random(7)
+    sample, _ = positions(slug, players, options, 0, 3)
+    for state, seat, _ in sample:
+        moves = coded_moves(game, state, seat, rng)
+        for move in rng.sample(moves, min(15, len(moves))):
+            code = engine.encode(state, move)
+            edits = {code[:i] + code[i + 1 :] for i in range(len(code))}
+            for i in range(len(code) + 1):
+                edits |= {code[:i] + c + code[i:] for c in rng.sample(CODE_CHARACTERS, 6)}
+                edits |= {code[:i] + c + code[i + 1 :] for c in rng.sample(CODE_CHARACTERS, 6)}
+            for edit in edits - {code}:
+                try:
+                    decoded = engine.decode(state, edit)
+                except IllegalMove:
+                    continue
+                assert engine.encode(state, decoded) == edit, (code, edit, decoded)
+                assert engine.is_legal(state, seat, decoded), (edit, decoded)
+
+
+WELL_FORMED_BUT_ILLEGAL_AT_START = {
+    "high-voltage": ["k7", "a1"],  # no post before keep or mirror; a corner
+    "high-voltage-companies": ["end", "double", "P33r1", "DE0", "R00r1", "M00r0", "F33"],
+    "hive": ["B0.0~1.-1", "A5.5", "skip"],  # nothing to drag; off the board; sets are open
+    "triangulum": ["1.1~5.1~1.6", "46.0~0.0", "0.0~0.29"],  # unowned points; off the board
+    "powerdrain": ["46c2"],  # a plug is named only when drafting
+}
+
+
+def test_bad_codes_raise_illegal_move_saying_why(game):
+    engine = game.engine
+    state = engine.setup(players=engine.min_players, seed=3)
+    junk = ["", " ", "x", "zz99", "-", "~", "..", "k7 ", "k7/", "é", "a\x00", "%20", "keep\n"]
+    junk += ["x" * (MAX_CODE_LENGTH + 1), "1" * 10_000_000, "Q" * 65]
+    for code in junk:
+        with pytest.raises(IllegalMove) as refused:
+            engine.decode(state, code)
+        message = str(refused.value)
+        assert len(message) < 600 and ("code" in message)
+        if len(code) > MAX_CODE_LENGTH:
+            assert f"at most {MAX_CODE_LENGTH} characters" in message
+    for code in [None, 5, b"k7", ["k7"], {"type": "keep"}]:
+        with pytest.raises(IllegalMove, match="a string"):
+            engine.decode(state, code)
+    for code in WELL_FORMED_BUT_ILLEGAL_AT_START[engine.slug]:
+        with pytest.raises(IllegalMove, match=f"No legal move has the code '{code}'"):
+            engine.decode(state, code)
+    *_, (before, _, last), (final, _, _) = random_game(engine, engine.min_players, 3)
+    with pytest.raises(IllegalMove, match="game is over"):
+        engine.decode(final, engine.encode(before, last))
+
+
+def test_junk_moves_have_no_code(game):
+    engine = game.engine
+    state = engine.setup(players=engine.min_players, seed=3)
+    nested: list = []
+    for _ in range(200):
+        nested = [nested]
+    move = choose_move(engine, state, engine.to_move(state)[0], random.Random(1))
+    junk = [None, 1, "x", [], {}, {"type": None}, {"type": "x" * 100}, {"type": []}]
+    junk += [
+        {**move, "extra": 1},
+        {"type": "place", "at": nested},
+        {"type": "post", "at": [1.5, 2]},
+    ]
+    junk += [{"type": "post", "at": [True, 2]}, {"type": "set", "piece": "ANT", "to": [9, 9, 9]}]
+    for bad in junk:
+        with pytest.raises(IllegalMove):
+            engine.encode(state, bad)

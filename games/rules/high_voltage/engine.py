@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
+from games.rules.high_voltage import codes
 from games.rules.high_voltage.geometry import (
     CELLS,
     COLUMN_NAMES,
@@ -190,6 +191,14 @@ class HighVoltageEngine(EngineBase):
     name = "High Voltage"
     min_players = 2
     max_players = 2
+    code_examples = codes.EXAMPLES
+
+    def write_code(self, state, move: dict) -> str:
+        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
+        return codes.write(state, move)
+
+    def read_code(self, state, code: str) -> dict | None:
+        return codes.read(state, code)
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """Returns the opening position; ``{"swamps": [[x, y, size], ...]}`` fixes the swamps."""

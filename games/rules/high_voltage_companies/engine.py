@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
+from games.rules.high_voltage_companies import codes
 from games.rules.high_voltage_companies.cards import (
     COLOURS,
     DANGER_IDS,
@@ -113,6 +114,14 @@ class HighVoltageCompaniesEngine(EngineBase):
     name = "High Voltage — power companies"
     min_players = 2
     max_players = 4
+    code_examples = codes.EXAMPLES
+
+    def write_code(self, state, move: dict) -> str:
+        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
+        return codes.write(state, move)
+
+    def read_code(self, state, code: str) -> dict | None:
+        return codes.read(state, code)
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
+from games.rules.hive import codes
 from games.rules.hive.grid import ADJACENT, CELLS, INDEX, coord, label
 from games.rules.hive.moves import (
     BEE,
@@ -192,6 +193,14 @@ class HiveEngine(EngineBase):
     name = "Hive (Software Challenge 2020)"
     min_players = 2
     max_players = 2
+    code_examples = codes.EXAMPLES
+
+    def write_code(self, state, move: dict) -> str:
+        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
+        return codes.write(state, move)
+
+    def read_code(self, state, code: str) -> dict | None:
+        return codes.read(state, code)
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """The empty board with three blocked fields; ``{"blocked": [[q, r, s] ×3]}`` fixes them."""

@@ -9,6 +9,7 @@ from itertools import combinations, permutations
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
+from games.rules.triangulum import codes
 from games.rules.triangulum.geometry import (
     HEIGHT,
     MAX_X,
@@ -206,6 +207,14 @@ class TriangulumEngine(EngineBase):
     name = "Triangulum"
     min_players = 2
     max_players = 2
+    code_examples = codes.EXAMPLES
+
+    def write_code(self, state, move: dict) -> str:
+        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
+        return codes.write(state, move)
+
+    def read_code(self, state, code: str) -> dict | None:
+        return codes.read(state, code)
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """The empty board of partie 1; Triangulum has no random setup, so no options."""
