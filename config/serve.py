@@ -12,16 +12,32 @@ all`` (7.0 → 8.4 ms); at ``LEVEL`` 3, 0.15–0.18 ms a push of the large board
 0.35–0.45 ms. ``WEBSOCKET_COMPRESSION=0`` turns it off where bytes are cheap (a LAN, a
 proxy that compresses itself).
 
-Only public hooks are used: the command line's ``server_class`` and the server's
+Only public hooks are used: the command line's ``server_class``, the server's
 ``ready_callable``, which runs once the WebSocket factory exists and before the reactor
-starts. Memory: each compressing socket holds a zlib stream of about 140 KiB
-(``MEM_LEVEL``). Pages send only small frames, so they are asked to compress each frame on
-its own, and this side keeps no 32 KiB history per socket to read them.
+starts, and there the factory's ``protocol`` (Twisted builds each socket's from it).
+Memory: each compressing socket holds a zlib stream of about 140 KiB (``MEM_LEVEL``).
+Pages send only small frames, so they are asked to compress each frame on its own, and this
+side keeps no 32 KiB history per socket to read them.
+
+Frames are bounded where they are read (``BoundedWebSocketProtocol``). Daphne reads every
+frame off the wire as it arrives and queues it for the consumer without limit, so the
+consumer's frame budget (``FRAME_BURST``, ``FRAMES_PER_SECOND``) would see a flood only
+after it had filled the server's memory. Here a socket that sends more than ``BUDGET``
+times that budget, or has ``BUDGET * FRAME_BURST`` frames waiting for the consumer, is
+closed with 4429 "too many messages"; a message over ``MESSAGE_LIMIT`` times
+``MAX_FRAME_BYTES`` (a compressed one once inflated) closes it with 1009 as soon as its
+header or its inflating says so, before its body is buffered. A socket then holds at most
+about 50 frames of 16 KiB waiting. A page never comes near either: the consumer answers a
+page over its budget, or a frame over 4 KiB, with a short error long before. One socket
+flooding 4,000-byte frames took a fresh server from 98 MiB to 850 MiB in 8 s before this;
+it is now closed after its first 50 frames (``tests/web/test_socket_flood.py``).
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import time
 import zlib
 
 from autobahn.websocket.compress import (
@@ -32,9 +48,14 @@ from autobahn.websocket.compress import (
 )
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
+from daphne.ws_protocol import WebSocketProtocol
+
+log = logging.getLogger(__name__)
 
 MEM_LEVEL = 4  # zlib's hash memory: 2**(4 + 9) bytes beside the 128 KiB window
 LEVEL = 3  # zlib's last fast level: under half the default's CPU for about a fifth more bytes
+BUDGET = 5  # the server's frame budget, in multiples of the consumer's (settings.FRAME_BURST…)
+MESSAGE_LIMIT = 4  # the largest message read, in multiples of settings.MAX_FRAME_BYTES
 
 
 class FastDeflate(PerMessageDeflate):
@@ -64,9 +85,69 @@ def accept_deflate(offers):
     return None
 
 
+class BoundedWebSocketProtocol(WebSocketProtocol):
+    """Daphne's WebSocket protocol with a bound on what one socket can make the server hold.
+
+    Every frame (a message or a ping) takes a token from a bucket of ``burst`` that refills
+    at ``rate`` a second; a frame finding the bucket empty, or the connection's queue to
+    the consumer holding ``burst`` frames already, closes the socket with 4429, and frames
+    that still arrive are dropped unread. Incoming messages are limited to
+    ``max_message_bytes`` (compressed ones once inflated); the server's own pushes keep the
+    factory's larger limit. The numbers are set from the settings when the server starts."""
+
+    burst, rate = 50, 20.0
+    max_message_bytes = 16 * 1024
+    flooded = False
+    failByDrop = False  # a message too big (or malformed) is refused with a close frame (1009…)
+
+    def onConnect(self, request):
+        self.tokens, self.stamp = float(self.burst), time.monotonic()
+        self.maxMessagePayloadSize = self.max_message_bytes  # autobahn checks it on reading
+        return super().onConnect(request)
+
+    def sendMessage(self, *args, **kwargs):
+        """Sends with the factory's limit (Daphne's ``--websocket_max_message_size``)."""
+        self.maxMessagePayloadSize = self.factory.maxMessagePayloadSize
+        try:
+            return super().sendMessage(*args, **kwargs)
+        finally:
+            self.maxMessagePayloadSize = self.max_message_bytes
+
+    def onMessage(self, payload, isBinary):
+        if self.within_budget():
+            super().onMessage(payload, isBinary)
+
+    def onPing(self, payload):
+        if self.within_budget():
+            super().onPing(payload)
+
+    def within_budget(self) -> bool:
+        if self.flooded:
+            return False
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        queue = getattr(self, "application_queue", None)
+        if self.tokens >= 1 and (queue is None or queue.qsize() < self.burst):
+            self.tokens -= 1
+            return True
+        self.flooded = True
+        log.warning("closing a WebSocket that sent too many messages: %s", self.client_addr)
+        self.sendClose(code=4429, reason="too many messages")
+        return False
+
+
 class CompressingServer(Server):
+    """Daphne with compression accepted and each socket's frames bounded (the module's doc)."""
+
     def __init__(self, *args, ready_callable=None, **kwargs):
         def ready():
+            from django.conf import settings  # the application imported has set Django up
+
+            BoundedWebSocketProtocol.burst = BUDGET * settings.FRAME_BURST
+            BoundedWebSocketProtocol.rate = BUDGET * settings.FRAMES_PER_SECOND
+            BoundedWebSocketProtocol.max_message_bytes = MESSAGE_LIMIT * settings.MAX_FRAME_BYTES
+            self.ws_factory.protocol = BoundedWebSocketProtocol
             if os.environ.get("WEBSOCKET_COMPRESSION", "1") != "0":
                 PERMESSAGE_COMPRESSION_EXTENSION[PerMessageDeflate.EXTENSION_NAME]["PMCE"] = (
                     FastDeflate
