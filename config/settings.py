@@ -235,9 +235,11 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 100
 # ones too (malformed, oversized, binary); a refused frame gets a short error and no board.
 FRAME_BURST = int(os.environ.get("FRAME_BURST", "10"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", "4"))
-# Open match sockets per browser session and per client address (games.presence).
+# Open match sockets per browser session, then per client address (games.presence). The
+# address cap only stops a flood: people behind one address (a household, a NAT) each have
+# their session's own, and a seat's first page on its own match is never refused for it.
 SOCKETS_PER_SESSION = int(os.environ.get("SOCKETS_PER_SESSION", "8"))
-SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "30"))
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 # A viewer row not confirmed by its process for this long is stale (a crash, a restart).
 PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
 # In a match of computers only, each move waits this long after the one before, so people

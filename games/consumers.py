@@ -2,6 +2,12 @@
 
 Thin by design: moves go through ``services.move_play`` like the HTTP path, and
 group notices carry no board, so each connection renders its own viewer's view.
+
+A socket holds the rights of the session it was opened with, and only while that session
+is still who it was: every frame, and every push of a seat's view, first reads the session
+from the store (one read) and closes the socket if it is gone or names another user or
+auth hash; a change of who the user is (``games.presence``) makes every socket of theirs
+also check that the hash still proves the user.
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from importlib import import_module
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
@@ -16,7 +23,9 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.html import escape
 
 from games import fragments, guard, presence, services
@@ -25,6 +34,10 @@ from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key
 
 log = logging.getLogger(__name__)
+SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
+# Closing for a change of who the session is: htmx opens the socket again (as it does after
+# a server restart) with the browser's cookie of now, so the page goes on as who it is now.
+REOPEN = 1012
 
 
 class TokenBucket:
@@ -55,6 +68,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     sent: tuple | None = None  # cache key of the fragment this connection shows now
     shown_ply = -1  # the newest position this connection was sent
     expires = None  # when the session this socket was opened with ends
+    identity: tuple | None = None  # (user id, auth hash) its session held when it opened
+    user_id = None  # the user it was opened as (None: a visitor)
+    ended = False  # closed for who it was: nothing more is read or sent
     clock = staticmethod(time.monotonic)  # the frame budget's clock (tests move it by hand)
 
     async def __call__(self, scope, receive, send):
@@ -106,6 +122,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.groups.append(group_name(self.match_id))
         if self.session_key:
             self.groups.append(presence.session_group(self.session_key))
+        if self.user_id is not None:
+            self.groups.append(presence.user_group(self.user_id))
         for group in self.groups:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -116,16 +134,38 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def session_ended(self, event):
         """The session this socket was opened with was logged out: nothing more under its name."""
-        await self.close(code=4401)
+        await self.end(4401)
+
+    async def session_replaced(self, event):
+        """The browser logged in (as anyone): its session before is gone."""
+        await self.end(REOPEN)
+
+    async def identity_changed(self, event):
+        """Who this socket's user is changed (a password, a guest made a member): it goes on
+        only if its session still proves them."""
+        if not await database_sync_to_async(self._still_who_it_was)(proven=True):
+            await self.end(REOPEN)
+
+    async def end(self, code: int):
+        """Closes the socket for who it was: no frame of it is read, nothing is pushed to it."""
+        self.ended = True
+        for group in self.groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.close(code=code)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Every frame counts against the budget, refused ones too; only a frame that reaches
         the move service (or asks to sync) can cost a board."""
+        if self.ended:
+            return  # closed for who it was: whatever it still sends does nothing
         if not self.bucket.take():
             await self.refuse("Too many messages: slow down a little.")
             return
         if self.expires is not None and timezone.now() >= self.expires:
             await self.close(code=4401)
+            return
+        if not await database_sync_to_async(self._still_who_it_was)():
+            await self.end(REOPEN)
             return
         if bytes_data is not None or text_data is None:
             await self.refuse("Send moves as text frames.")
@@ -174,12 +214,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send_board()
 
     async def match_updated(self, event):
-        if event["ply"] < self.shown_ply:
-            return  # a notice overtaken by a newer one (they are sent without waiting)
+        if self.ended or event["ply"] < self.shown_ply:
+            return  # closed, or a notice overtaken by a newer one (they are sent without waiting)
         ply, status = event["ply"], event["status"]
         cache_key = fragments.key(self.match_id, self.invite, ply, status, self.seat)
         if cache_key is not None and self.sent is not None and cache_key[:5] == self.sent[:5]:
             return  # this connection already shows that position
+        if self.seat is not None and not await database_sync_to_async(self._still_who_it_was)():
+            await self.end(REOPEN)  # a seat's view goes only to who still holds the seat
+            return
         html = None
         if self.sent is not None and self.sent[2] == ply - 1 and self.sent[3] == "active":
             # The page shows the ply before: only what changed in the move list goes out.
@@ -199,6 +242,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         Daphne raises Disconnected then, and an exception in a consumer makes Daphne
         fail the closing socket with code 1011 instead of finishing the close cleanly.
         """
+        if self.ended:
+            return
         with contextlib.suppress(Disconnected):  # their disconnect event follows and cleans up
             await super().send(text_data, bytes_data, close)
 
@@ -217,7 +262,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             html = ""
         address = (self.scope.get("client") or ("",))[0] or ""
         if self.session_key:
-            self.expires = self.scope["session"].get_expiry_date()
+            session = self.scope["session"]
+            self.expires = session.get_expiry_date()
+            self.identity = (session.get(SESSION_KEY), session.get(HASH_SESSION_KEY))
+        user = self.scope["user"]
+        self.user_id = user.pk if user.is_authenticated else None
         presence.arrive(
             match=match,
             channel_name=self.channel_name,
@@ -226,6 +275,30 @@ class MatchConsumer(AsyncWebsocketConsumer):
             address=address,
         )
         return html
+
+    def _still_who_it_was(self, proven: bool = False) -> bool:
+        """Whether this socket's session is still in the store and still holds the user and
+        auth hash it was opened with: one read. ``proven``: also whether that hash still
+        proves the user (a new password leaves the other sessions in the store until their
+        next request); a session that no longer does is deleted, as Django would then."""
+        if not self.session_key:
+            return True  # opened without a session: no one's rights to lose
+        store = SessionStore(session_key=self.session_key)
+        data = store.load()
+        if store.session_key is None:  # gone: logged out, replaced, expired
+            return False
+        if (data.get(SESSION_KEY), data.get(HASH_SESSION_KEY)) != self.identity:
+            return False
+        if not proven or self.user_id is None:
+            return True
+        user = get_user_model()._default_manager.filter(pk=self.user_id).first()
+        if user is not None and getattr(user, "is_active", True):
+            given = self.identity[1] or ""
+            hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+            if any(constant_time_compare(given, known) for known in hashes):
+                return True
+        store.delete()
+        return False
 
     def _page_shows(self) -> tuple[int | None, str | None]:
         """The position the page was rendered at, which its socket URL carries

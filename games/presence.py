@@ -1,16 +1,25 @@
-"""Who has a match socket open: viewer rows, the caps on sockets, and closing them on logout.
+"""Who has a match socket open: viewer rows, the caps on sockets, and closing them when who
+their session is changes (log out, log in, a password or a guest's account changed).
 
 Rows leave on every way out of a socket (``MatchConsumer.__call__``). A process that dies
 cannot remove its rows, so each process renews the ``seen_at`` of its own rows while it runs
 (``keep_alive``) and deletes every row nobody renewed for ``PRESENCE_SECONDS``; the first
 socket of a process does that at once, so a restart cleans up after the process before it.
 Counts only look at fresh rows.
+
+A socket is opened with its session's rights. It joins the group of its session and, when
+that session is a user's, the group of that user: a session that ends or is replaced closes
+its sockets (``session.ended``, ``session.replaced``), and a change of who the user is asks
+every socket of theirs to check that its session still proves it (``identity.changed``).
+Each socket also checks its session on every frame and before every push of a seat's view
+(``games.consumers``), so a notice that never arrived leaves no socket with a seat's rights.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 import time
 from datetime import datetime, timedelta
@@ -19,7 +28,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_out
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
@@ -40,16 +49,35 @@ def session_group(session_key: str) -> str:
     return f"session.{session_key}"
 
 
+def user_group(user_id) -> str:
+    return f"user.{user_id}"
+
+
 def fresh_since(now: datetime | None = None) -> datetime:
     return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)
 
 
 def arrive(*, match: Match, channel_name: str, seat, viewer: str, address: str) -> None:
-    """Counts a socket in, or raises TooManySockets."""
+    """Counts a socket in, or raises TooManySockets.
+
+    The session's own cap comes first, so people behind one address (a household, a NAT)
+    are counted apart. The address cap, far above what a household needs, never refuses
+    the first page of a seat on its own match: strangers behind the same address could
+    otherwise keep that player away and then claim against them (a seat's further pages
+    count as usual, so the cap still holds against a flood). A player's socket refused all
+    the same counts as seen: the seat's away time starts again, and the page, which keeps
+    trying, keeps it from ever becoming claimable (docs/rules.md §7.4).
+    """
     fresh = Presence.objects.filter(seen_at__gte=fresh_since())
-    if fresh.filter(viewer=viewer).count() >= settings.SOCKETS_PER_SESSION:
-        raise TooManySockets
-    if fresh.filter(address=address).count() >= settings.SOCKETS_PER_ADDRESS:
+    refused = fresh.filter(viewer=viewer).count() >= settings.SOCKETS_PER_SESSION
+    if not refused and fresh.filter(address=address).count() >= settings.SOCKETS_PER_ADDRESS:
+        refused = seat is None or fresh.filter(match=match, seat=seat).exists()
+    if refused:
+        if seat is not None:
+            now = time.time_ns() // 1_000_000
+            Seat.objects.filter(match=match, index=seat).exclude(away_since=None).update(
+                away_since=now
+            )
         raise TooManySockets
     Presence.objects.create(
         match=match,
@@ -136,9 +164,33 @@ async def _renew_forever() -> None:
         await asyncio.sleep(settings.PRESENCE_SECONDS / 3)
 
 
+def _tell(group: str, kind: str) -> None:
+    async_to_sync(get_channel_layer().group_send)(group, {"type": kind})
+
+
 @receiver(user_logged_out)
 def close_sockets_of_session(sender, request, user, **kwargs) -> None:
     """Logging out ends the session's sockets too: they were opened with its rights."""
     key = request.session.session_key if request is not None else None
     if key:
-        async_to_sync(get_channel_layer().group_send)(session_group(key), {"type": "session.ended"})
+        _tell(session_group(key), "session.ended")
+
+
+@receiver(user_logged_in)
+def close_sockets_of_replaced_session(sender, request, user, **kwargs) -> None:
+    """Logging in replaces the browser's session (Django gives it a new key, and a new
+    session when another user was logged in): the sockets opened under the one before, a
+    visitor's or another user's, close, and the page opens them again as who it is now."""
+    if request is None:
+        return
+    before = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    # Any cookie value reaches here; a group name takes only a real session key's letters.
+    if re.fullmatch(r"[a-z0-9]{8,64}", before) and before != request.session.session_key:
+        _tell(session_group(before), "session.replaced")
+
+
+def recheck_sockets_of_user(user_id) -> None:
+    """Who ``user_id`` is changed (a password, a guest made a member and their rejoin link
+    revoked, an account disabled): every socket of theirs checks that its session still
+    proves them, and closes if not (``MatchConsumer.identity_changed``)."""
+    _tell(user_group(user_id), "identity.changed")
