@@ -11,6 +11,9 @@ class User(AbstractUser):
     bot_level = models.CharField(max_length=10, blank=True)
     # Correspondence players are emailed when it becomes their turn, unless they opt out.
     email_notices = models.BooleanField(default=True)
+    # A program's account (docs/api.md, POST /api/bot/account/upgrade): it plays through the
+    # API and is marked as a program wherever its name shows.
+    is_program = models.BooleanField(default=False)
     # A guest's secret for their rejoin link (accounts.services.rejoin_key): a guest has no
     # password, so this is how they get back to their seats from another browser. Empty
     # for members.
@@ -22,8 +25,12 @@ class User(AbstractUser):
 
     @property
     def display_name(self) -> str:
-        """A guest's nickname is marked, so it can never pass for a member's name."""
-        return f"{self.nickname} (guest)" if self.is_guest else self.nickname or self.username
+        """A guest's nickname is marked, so it can never pass for a member's name; so is a
+        program's name, so nobody takes it for a person's."""
+        if self.is_guest:
+            return f"{self.nickname} (guest)"
+        name = self.nickname or self.username
+        return f"{name} (BOT)" if self.is_program else name
 
     def __str__(self) -> str:
         return self.display_name

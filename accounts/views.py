@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts import services
 from accounts.forms import EmailSettingsForm, GuestForm, SignupForm
 from accounts.models import User
+from api.tokens import tokens_of
 from games import selectors
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -162,5 +163,7 @@ def _profile(request, player: User, settings_form=None, status=200):
         "stats": stats,
         "totals": totals,
         "recent": recent,
+        # A member's own API tokens (docs/api.md): names, made, last used, revoked.
+        "api_tokens": tokens_of(player) if own and not player.is_guest else None,
     }
     return render(request, "accounts/profile.html", context, status=status)

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "lobby",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -250,6 +251,14 @@ BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
 MOVE_POSTS_PER_MINUTE = int(os.environ.get("MOVE_POSTS_PER_MINUTE", "60"))
 LOGIN_FAILURES = int(os.environ.get("LOGIN_FAILURES", "5"))
 LOGIN_WINDOW = int(os.environ.get("LOGIN_WINDOW", "300"))
+# The API (docs/api.md): open NDJSON streams per token and per client address, requests per
+# token and per address in a minute (streams count as requests too; over: 429), and how often
+# a stream sends an empty line to stay open.
+API_STREAMS_PER_TOKEN = int(os.environ.get("API_STREAMS_PER_TOKEN", "20"))
+API_STREAMS_PER_ADDRESS = int(os.environ.get("API_STREAMS_PER_ADDRESS", "200"))
+API_REQUESTS_PER_MINUTE = int(os.environ.get("API_REQUESTS_PER_MINUTE", "600"))
+API_REQUESTS_PER_ADDRESS = int(os.environ.get("API_REQUESTS_PER_ADDRESS", "1200"))
+API_KEEPALIVE_SECONDS = float(os.environ.get("API_KEEPALIVE_SECONDS", "6"))
 # Records one member may import per hour (refused ones count: each is replayed).
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "20"))
 # After this many quiet seconds a live page asks whether it missed a notice (match.js).

@@ -5,5 +5,6 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("accounts/", include("accounts.urls")),
     path("m/", include("games.urls")),
+    path("api/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]

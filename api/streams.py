@@ -1,0 +1,340 @@
+"""The API's NDJSON streams: asynchronous generators fed by the channel layer (docs/api.md).
+
+Each stream is a coroutine on Daphne's event loop, never a thread: it takes a channel of its
+own and joins the groups that concern it (a game stream: the match's group, whose
+"match.updated" notices every move sends; the event stream: its user's
+``user_events_group``; both: its token's, told when the token is revoked). Between messages
+it sends an empty line every ``API_KEEPALIVE_SECONDS`` and checks that its token is still
+live. Database work runs in the loop's shared thread pool.
+
+On the embedded default (in-memory channel layer) moves the worker records reach a web
+process only through ``games.watcher``, which watches matches with ``Presence`` rows: a game
+stream holds one, like a page's socket, so it is watched too, and a player's stream counts as
+that player being here (docs/rules.md §7.4). Redis carries every notice between processes on
+the scale path.
+
+Open streams are counted per token and per address (``OpenStream`` rows, renewed by their
+process and expired when it dies) for the caps ``API_STREAMS_PER_TOKEN`` and
+``API_STREAMS_PER_ADDRESS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+from asgiref.sync import SyncToAsync
+from channels.db import DatabaseSyncToAsync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from api import selectors
+from api.models import ApiToken, OpenStream
+from api.tokens import revoked_group, still_valid
+from games import presence
+from games.groups import group_name, user_events_group
+from games.models import Match, Presence, Seat
+
+log = logging.getLogger(__name__)
+
+#: The groups are joined again this often: a layer forgets a group membership after a day.
+REJOIN_SECONDS = 3600.0
+
+_renewers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+# The channels of this process's streams that are running: only their rows are renewed, so
+# a row whose stream never began (the client left at once) expires like a dead process's.
+_live: set[str] = set()
+
+
+class TooManyStreams(Exception):
+    """A token or an address already has as many streams open as it may."""
+
+
+def db(function):
+    """``function`` run in the loop's shared pool of threads, with Django's connection
+    handling (never a thread of the stream's own)."""
+    return DatabaseSyncToAsync(function, thread_sensitive=False)
+
+
+def line(data: dict) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode() + b"\n"
+
+
+def release_request_thread() -> None:
+    """Django's ASGI handler runs a request's synchronous work (middleware, signals) on a
+    thread it keeps until the response is over: for a stream, as long as it stays open.
+    Once the stream has begun that thread has nothing left to do, so it is let go; the
+    little that runs at the end gets a thread for that moment."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    if context is None:
+        return
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
+# --- Counting open streams -----------------------------------------------------------------
+
+
+def fresh_since():
+    return timezone.now() - timedelta(seconds=settings.PRESENCE_SECONDS)
+
+
+def stream_open(token: ApiToken, channel_name: str, address: str) -> None:
+    """Counts a stream in, or raises TooManyStreams. The token's row is locked so streams
+    opened at once count one by one."""
+    with transaction.atomic():
+        list(ApiToken.objects.select_for_update().filter(pk=token.pk).values_list("pk"))
+        fresh = OpenStream.objects.filter(seen_at__gte=fresh_since())
+        if fresh.filter(token=token).count() >= settings.API_STREAMS_PER_TOKEN:
+            raise TooManyStreams(
+                f"This token has {settings.API_STREAMS_PER_TOKEN} streams open, the most it may."
+            )
+        if fresh.filter(address=address).count() >= settings.API_STREAMS_PER_ADDRESS:
+            raise TooManyStreams(
+                f"Your address has {settings.API_STREAMS_PER_ADDRESS} streams open, the most "
+                "it may."
+            )
+        OpenStream.objects.create(
+            token=token,
+            channel_name=channel_name,
+            address=address,
+            server=presence.SERVER,
+            seen_at=timezone.now(),
+        )
+
+
+def stream_closed(channel_name: str) -> None:
+    OpenStream.objects.filter(channel_name=channel_name).delete()
+
+
+def renew(live: list[str]) -> None:
+    """The streams ``live`` are open; rows nobody renewed in time (a dead process, a stream
+    that never began) go."""
+    now = timezone.now()
+    for start in range(0, len(live), 500):
+        OpenStream.objects.filter(channel_name__in=live[start : start + 500]).update(seen_at=now)
+    OpenStream.objects.filter(seen_at__lt=fresh_since()).delete()
+
+
+async def _renew_forever() -> None:
+    while True:
+        await asyncio.sleep(settings.PRESENCE_SECONDS / 3)
+        try:
+            await db(renew)(sorted(_live))
+        except Exception:  # a database hiccup must not stop the renewals for good
+            log.exception("renewing the API streams failed")
+
+
+def keep_alive() -> None:
+    """Starts this event loop's renewer once; and the presence renewer, which also starts
+    the watcher on the embedded default."""
+    loop = asyncio.get_running_loop()
+    task = _renewers.get(loop)
+    if task is None or task.done():
+        for old in [old for old in _renewers if old.is_closed()]:
+            del _renewers[old]
+        _renewers[loop] = loop.create_task(_renew_forever())
+    presence.keep_alive()
+
+
+# --- Game streams --------------------------------------------------------------------------
+
+
+def game_arrive(match: Match, seat: int | None, channel_name: str, token: ApiToken, address):
+    """A game stream is a viewer like a page's socket: a ``Presence`` row of this process,
+    so the watcher watches its match, and its player counts as here."""
+    Presence.objects.create(
+        match=match,
+        channel_name=channel_name,
+        seat=seat,
+        viewer=f"api-token.{token.pk}",
+        address=address,
+        server=presence.SERVER,
+        seen_at=timezone.now(),
+    )
+    if seat is not None:
+        Seat.objects.filter(match=match, index=seat).update(away_since=None)
+
+
+def game_leave(channel_name: str) -> None:
+    presence.leave(channel_name)
+    stream_closed(channel_name)
+
+
+def _game_snapshot(public_id: str, user, full: bool):
+    """(match, seat, the line to send) as the match stands now."""
+    match = selectors.load(public_id)
+    seat = match.seat_of(user)
+    data = selectors.game_full(match, seat) if full else selectors.game_state(match, seat)
+    return match, seat, data
+
+
+def _gone(match_pk: int, seat):
+    match = Match.objects.with_players().get(pk=match_pk)
+    return selectors.opponent_gone(match, seat)
+
+
+async def _receive(layer, channel: str, pending: asyncio.Future | None, wait: float):
+    """(message or None on timeout, the receive still pending). A receive is never cancelled
+    while the stream lives: Redis's pub/sub layer unsubscribes a cancelled channel."""
+    if pending is None:
+        pending = asyncio.ensure_future(layer.receive(channel))
+    done, _ = await asyncio.wait({pending}, timeout=wait)
+    if not done:
+        return None, pending
+    return pending.result(), None
+
+
+async def game_stream(
+    token: ApiToken, match: Match, seat: int | None, address: str, channel: str
+) -> AsyncIterator[bytes]:
+    """``GET /api/bot/game/stream/{id}``: ``gameFull``, then a ``gameState`` after every
+    change and ``opponentGone`` when the player to move comes and goes; ends after the
+    match's last ``gameState``, or when the token is revoked. The caller counted it in
+    (``stream_open``) and made ``channel``."""
+    release_request_thread()
+    layer = get_channel_layer()
+    groups = [group_name(match.pk), revoked_group(token.pk)]
+    pending = None
+    _live.add(channel)
+    try:
+        for group in groups:
+            await layer.group_add(group, channel)
+        await db(game_arrive)(match, seat, channel, token, address)
+        keep_alive()
+        match, seat, full = await db(_game_snapshot)(match.public_id, token.user, True)
+        yield line(full)
+        seen = (match.ply, match.status)
+        if match.status == Match.Status.FINISHED:
+            return
+        gone = None
+        joined = time.monotonic()
+        while True:
+            message, pending = await _receive(
+                layer, channel, pending, settings.API_KEEPALIVE_SECONDS
+            )
+            if message is None:  # quiet: keep the connection open, check the token
+                if not await db(still_valid)(token.pk):
+                    return
+                now_gone = await db(_gone)(match.pk, seat)
+                if now_gone is not None and now_gone != gone and (gone or now_gone["gone"]):
+                    yield line(now_gone)
+                gone = now_gone
+                if time.monotonic() - joined > REJOIN_SECONDS:
+                    joined = time.monotonic()
+                    for group in groups:
+                        await layer.group_add(group, channel)
+                yield b"\n"
+                continue
+            if message.get("type") == "api.revoked":
+                return
+            if message.get("type") != "match.updated":
+                continue
+            if (message.get("ply"), message.get("status")) == seen:
+                continue
+            match, seat, state = await db(_game_snapshot)(match.public_id, token.user, False)
+            if (match.ply, match.status) == seen:
+                continue
+            seen = (match.ply, match.status)
+            yield line(state)
+            if match.status == Match.Status.FINISHED:
+                return
+    finally:
+        _live.discard(channel)
+        if pending is not None:
+            pending.cancel()
+        for group in groups:
+            await layer.group_discard(group, channel)
+        await db(game_leave)(channel)
+
+
+# --- The event stream ----------------------------------------------------------------------
+
+
+def _opening(user) -> tuple[list[dict], set[int]]:
+    """The lines an event stream opens with: a ``gameStart`` per running match, then the
+    open challenges to and from ``user``; and the ids of those matches."""
+    matches = selectors.running_matches(user)
+    events = [selectors.game_event(m, user, "gameStart") for m in matches]
+    events += selectors.pending_challenges(user)
+    return [e for e in events if e is not None], {m.pk for m in matches}
+
+
+def _finished(ids: set[int], user) -> list[tuple[int, dict]]:
+    return [
+        (m.pk, selectors.game_event(m, user, "gameFinish")) for m in selectors.finished_among(ids)
+    ]
+
+
+async def event_stream(
+    token: ApiToken, address: str, channel: str, embedded: bool
+) -> AsyncIterator[bytes]:
+    """``GET /api/stream/event``: what is pending (running matches as ``gameStart``, open
+    challenges), then every event put on the user's group. ``embedded``: the worker's
+    announcements reach no web process, so each quiet moment asks whether a running match
+    has finished."""
+    release_request_thread()
+    layer = get_channel_layer()
+    user = token.user
+    groups = [user_events_group(user.pk), revoked_group(token.pk)]
+    pending = None
+    _live.add(channel)
+    try:
+        for group in groups:
+            await layer.group_add(group, channel)
+        keep_alive()
+        opening, running = await db(_opening)(user)
+        for event in opening:
+            yield line(event)
+        joined = time.monotonic()
+        while True:
+            message, pending = await _receive(
+                layer, channel, pending, settings.API_KEEPALIVE_SECONDS
+            )
+            if message is None:
+                if not await db(still_valid)(token.pk):
+                    return
+                if embedded and running:
+                    for pk, event in await db(_finished)(running, user):
+                        running.discard(pk)
+                        if event is not None:
+                            yield line(event)
+                if time.monotonic() - joined > REJOIN_SECONDS:
+                    joined = time.monotonic()
+                    for group in groups:
+                        await layer.group_add(group, channel)
+                yield b"\n"
+                continue
+            if message.get("type") == "api.revoked":
+                return
+            if message.get("type") != "api.event" or not isinstance(message.get("event"), dict):
+                continue
+            event = message["event"]
+            game = event.get("game") or {}
+            ident = game.get("gameId")
+            if event.get("type") == "gameStart" and ident:
+                running.add(await db(_pk_of)(ident))
+            elif event.get("type") == "gameFinish" and ident:
+                pk = await db(_pk_of)(ident)
+                if pk not in running and embedded:
+                    continue  # already told by asking
+                running.discard(pk)
+            yield line(event)
+    finally:
+        _live.discard(channel)
+        if pending is not None:
+            pending.cancel()
+        for group in groups:
+            await layer.group_discard(group, channel)
+        await db(stream_closed)(channel)
+
+
+def _pk_of(public_id: str) -> int | None:
+    return Match.objects.filter(public_id=public_id).values_list("pk", flat=True).first()

@@ -1,0 +1,67 @@
+"""A program as a test plays: it reads its game stream and, whenever it is to move, posts a
+code drawn from ``legal`` (or ``legalSample``, where a game does not list its moves)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+
+def choose(state: dict, rng: random.Random, game: str) -> str:
+    codes = state.get("legal") or state.get("legalSample") or []
+    if game == "triangulum" and state["ply"] >= 6:
+        return "pass"  # always legal: two in a row end a part, so the match ends soon
+    return rng.choice(codes)
+
+
+def play(client, public_id: str, seed: int, log: list | None = None) -> dict:
+    """Plays ``public_id`` to its end through ``client``; returns the last gameState."""
+    rng = random.Random(seed)
+    response, lines = client.stream(f"/api/bot/game/stream/{public_id}")
+    assert response.status_code == 200, response.text
+    last = None
+    game = None
+    for event in lines:
+        if event is None:
+            continue
+        if log is not None:
+            log.append(event)
+        if event["type"] == "gameFull":
+            game = event["variant"]["key"]
+            me = event["you"]
+            event = event["state"]
+        if event["type"] != "gameState":
+            continue
+        last = event
+        if event["status"] != "started":
+            break
+        if me in event["toMove"]:
+            code = choose(event, rng, game)
+            answer = client.post(f"/api/bot/game/{public_id}/move/{code}")
+            assert answer.status_code == 200, (code, answer.text)
+    response.close()
+    return last
+
+
+def play_all(pairs) -> list:
+    """Plays every (client, public id, seed) at once, each in a thread; their last states."""
+    results: list = [None] * len(pairs)
+    errors: list = []
+
+    def run(index, client, public_id, seed):
+        try:
+            results[index] = play(client, public_id, seed)
+        except BaseException as error:  # noqa: BLE001 (reported by the caller)
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=run, args=(i, *pair), daemon=True) for i, pair in enumerate(pairs)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    if errors:
+        raise errors[0]
+    assert all(not t.is_alive() for t in threads), "a program did not finish its match"
+    return results
