@@ -11,6 +11,12 @@ class User(AbstractUser):
     bot_level = models.CharField(max_length=10, blank=True)
     # Correspondence players are emailed when it becomes their turn, unless they opt out.
     email_notices = models.BooleanField(default=True)
+    # Others may challenge this member by name (challenges/); members can turn it off.
+    accept_challenges = models.BooleanField(default=True)
+    # The address whose verification link (accounts.services.verify_email) was followed:
+    # mail goes to ``email`` only while the two are the same, so a new address gets none
+    # until its owner proves it is theirs.
+    verified_email = models.EmailField(max_length=254, blank=True)
     # A program's account (docs/api.md, POST /api/bot/account/upgrade): it plays through the
     # API and is marked as a program wherever its name shows.
     is_program = models.BooleanField(default=False)
@@ -22,6 +28,10 @@ class User(AbstractUser):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def email_verified(self) -> bool:
+        return bool(self.email) and self.email == self.verified_email
 
     @property
     def display_name(self) -> str:

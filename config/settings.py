@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "api",
+    "challenges",
 ]
 
 MIDDLEWARE = [
@@ -265,6 +266,10 @@ IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "20"))
 SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
 # How often the lobby's and the watch page's lists refresh themselves while the tab is visible.
 LOBBY_REFRESH_SECONDS = float(os.environ.get("LOBBY_REFRESH_SECONDS", "10"))
+# How often a member's pages ask about challenges to and from them (challenges/), and how
+# many challenges one member may send per hour.
+CHALLENGE_POLL_SECONDS = float(os.environ.get("CHALLENGE_POLL_SECONDS", "3"))
+CHALLENGES_PER_HOUR = int(os.environ.get("CHALLENGES_PER_HOUR", "30"))
 
 # HTTPS=1 behind a proxy that terminates TLS: cookies only over HTTPS, and the proxy's
 # X-Forwarded-Proto says which requests came in over HTTPS (HSTS, WebSocket origins).

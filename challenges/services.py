@@ -1,0 +1,293 @@
+"""Everything that changes a challenge: validate, write, then announce after commit
+(challenges/events.py). Accepting creates the match through ``games.services`` alone.
+
+Every function takes ``now`` (the server's clock in milliseconds, ``server_now``) so tests
+pass their own; nothing here reads a clock of its own.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+
+from accounts.models import User
+from challenges import events
+from challenges.models import DECLINE_REASONS, Challenge
+from challenges.selectors import when
+from config.throttle import Limit
+from games import services as match_services
+from games.bots.levels import LEVELS
+from games.clocks import BadTimeControl, TimeControl
+from games.errors import Refused
+from games.models import Match
+from games.registry import get_game
+
+#: How long a challenge waits for its answer: minutes for a game to play now, a day for one
+#: played over days or untimed (as lichess).
+REALTIME_EXPIRY = timedelta(minutes=10)
+SLOW_EXPIRY = timedelta(days=1)
+#: Challenges one member may have waiting at once.
+OPEN_PER_CHALLENGER = 10
+CHALLENGES = Limit("challenge", lambda: settings.CHALLENGES_PER_HOUR, lambda: 3600)
+
+
+class NotFound(Refused):
+    """No such challenge, or none this user may act on (the API answers 404)."""
+
+
+class TooMany(Refused):
+    """Over the rate limit (the API answers 429)."""
+
+
+def _checked_terms(
+    game: str, options: dict | None, players: int, seat: int | None, control, fill_level: str
+) -> tuple[dict, TimeControl]:
+    """What ``games.services.match_create`` would refuse, checked now, when the challenge is
+    made, rather than when it is accepted: the game, public options only, the number of
+    players and seats, a time control the table offers, and options the engine can set up."""
+    try:
+        declared = get_game(game)
+    except KeyError:
+        raise Refused(f"There is no game called {game!r}.") from None
+    engine = declared.engine
+    options = dict(options or {})
+    hidden = set(options) - declared.public_options
+    if hidden:
+        allowed = ", ".join(sorted(declared.public_options)) or "nothing"
+        raise Refused(
+            f"A custom setup may fix only what everyone sees ({allowed}), not {sorted(hidden)}."
+        )
+    if type(players) is not int or not engine.min_players <= players <= engine.max_players:
+        raise Refused(
+            f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
+        )
+    if seat is not None and not (type(seat) is int and 0 <= seat < players):
+        raise Refused(f"A {players}-player match has seats 1 to {players}.")
+    if players > 2 and fill_level not in LEVELS:
+        raise Refused(
+            f"A challenge seats two people; the computer takes the other seats at "
+            f"{', '.join(LEVELS)}, not {fill_level!r}."
+        )
+    control = control or TimeControl()
+    try:
+        if TimeControl.parse(control.code()) != control:
+            raise BadTimeControl("The table does not offer that time control.")
+    except BadTimeControl as error:
+        raise Refused(str(error)) from None
+    try:
+        engine.setup(players=players, seed=0, options=options or None)
+    except (ValueError, TypeError) as error:
+        raise Refused(f"Those options do not work: {error}") from None
+    return options, control
+
+
+@transaction.atomic
+def challenge_create(
+    *,
+    challenger,
+    challenged,
+    game: str,
+    options: dict | None = None,
+    players: int = 2,
+    seat: int | None = None,
+    time_control: TimeControl | None = None,
+    rated: bool = False,
+    fill_level: str = "",
+    now: int | None = None,
+) -> Challenge:
+    """``challenger`` asks ``challenged`` (a user or a username) to play ``game`` on these
+    terms. Refused: guests on either side, the table's computer players, oneself, a member
+    who turned challenges off, terms ``match_create`` would refuse, and more than
+    ``CHALLENGES_PER_HOUR`` a member's hour or ``OPEN_PER_CHALLENGER`` waiting at once."""
+    now = match_services.server_now() if now is None else now
+    if not challenger.is_authenticated or challenger.is_guest:
+        raise Refused(
+            "Guests cannot challenge anyone: make an account first (it keeps your seats)."
+        )
+    if isinstance(challenged, str):
+        challenged = User.objects.filter(username=challenged).first()
+        if challenged is None:
+            raise NotFound("There is no player of that name.")
+    if challenged.pk == challenger.pk:
+        raise Refused("You cannot challenge yourself.")
+    if challenged.is_guest:
+        raise Refused(
+            f"{challenged.display_name} plays as a guest, and guests cannot be challenged."
+        )
+    if challenged.bot_level:
+        raise Refused("The table's computer players are played from the lobby's New match form.")
+    if not challenged.accept_challenges:
+        raise Refused(f"{challenged.display_name} does not accept challenges.")
+    options, control = _checked_terms(game, options, players, seat, time_control, fill_level)
+    # The challenger's row, locked: their requests arriving at once are counted one by one.
+    User.objects.select_for_update().filter(pk=challenger.pk).exists()
+    waiting = Challenge.objects.filter(
+        challenger=challenger, status=Challenge.Status.CREATED, expires_at__gt=when(now)
+    )
+    if waiting.count() >= OPEN_PER_CHALLENGER:
+        raise TooMany(
+            f"You already have {OPEN_PER_CHALLENGER} challenges waiting for an answer: "
+            "cancel one first."
+        )
+    if not CHALLENGES.take(f"user:{challenger.pk}"):
+        raise TooMany("Too many challenges: please wait a while before the next one.")
+    created = when(now)
+    challenge = Challenge.objects.create(
+        challenger=challenger,
+        challenged=challenged,
+        game=game,
+        options=options,
+        players=players,
+        seat=seat,
+        fill_level=fill_level if players > 2 else "",
+        time_control=control.to_json(),
+        rated=bool(rated),
+        created_at=created,
+        expires_at=created + (REALTIME_EXPIRY if control.realtime else SLOW_EXPIRY),
+    )
+    events.announce_on_commit(events.challenge_created, challenge)
+    return challenge
+
+
+def _locked(public_id: str) -> Challenge:
+    challenge = (
+        Challenge.objects.select_for_update()
+        .select_related("challenger", "challenged")
+        .filter(public_id=public_id)
+        .first()
+    )
+    if challenge is None:
+        raise NotFound("There is no such challenge.")
+    return challenge
+
+
+def _expire_if_due(challenge: Challenge, now: int) -> bool:
+    """Marks a waiting ``challenge`` expired when its time is up; whether it did."""
+    if challenge.status != Challenge.Status.CREATED or challenge.expires_at > when(now):
+        return False
+    challenge.status = Challenge.Status.EXPIRED
+    challenge.answered_at = when(now)
+    challenge.save(update_fields=["status", "answered_at"])
+    events.announce_on_commit(events.challenge_expired, challenge)
+    return True
+
+
+def _answerable(challenge: Challenge) -> None:
+    if challenge.status != Challenge.Status.CREATED:
+        raise Refused(f"This challenge is no longer waiting: it was {challenge.status}.")
+
+
+def challenge_accept(*, challenge_id: str, user, now: int | None = None) -> Match:
+    """The challenged accepts: a new match with the challenger and ``user`` seated (and the
+    computer in any further seat), which starts at once. The challenge's row is locked, so
+    two accepts at once make one match; accepting again returns it. An expired challenge is
+    marked so and refused."""
+    now = match_services.server_now() if now is None else now
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        if challenge.challenged_id != user.pk:
+            raise NotFound("There is no such challenge to you.")
+        if challenge.status == Challenge.Status.ACCEPTED and challenge.match is not None:
+            return challenge.match
+        expired = _expire_if_due(challenge, now)
+        if not expired:
+            _answerable(challenge)
+            match = _match_for(challenge, now)
+            challenge.status = Challenge.Status.ACCEPTED
+            challenge.match = match
+            challenge.answered_at = when(now)
+            challenge.unseen_by = challenge.challenger
+            challenge.save(update_fields=["status", "match", "answered_at", "unseen_by"])
+            events.announce_on_commit(events.challenge_accepted, challenge)
+    if expired:  # after the commit: the challenge stays marked expired
+        raise Refused("This challenge has expired.")
+    return match
+
+
+def _match_for(challenge: Challenge, now: int) -> Match:
+    """Creates the match of an accepted ``challenge``: the challenger's seat as asked (or
+    drawn), the challenged in a random other seat, the computer in the rest."""
+    rng = secrets.SystemRandom()
+    seats = list(range(challenge.players))
+    mine = challenge.seat if challenge.seat is not None else rng.choice(seats)
+    theirs = rng.choice([s for s in seats if s != mine])
+    bots = {s: challenge.fill_level for s in seats if s not in (mine, theirs)}
+    match = match_services.match_create(
+        game=challenge.game,
+        creator=challenge.challenger,
+        options=challenge.options,
+        seat=mine,
+        players=challenge.players,
+        time_control=challenge.control,
+        bots=bots,
+        now=now,
+    )
+    return match_services.match_join(
+        match_id=match.pk, user=challenge.challenged, seat=theirs, now=now, invite=match.invite
+    )
+
+
+def challenge_decline(
+    *, challenge_id: str, user, reason: str = "generic", now: int | None = None
+) -> Challenge:
+    """The challenged says no, with one of lichess's reasons (``DECLINE_REASONS``)."""
+    now = match_services.server_now() if now is None else now
+    if reason not in DECLINE_REASONS:
+        raise Refused(f"A reason is one of {', '.join(DECLINE_REASONS)}.")
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        if challenge.challenged_id != user.pk:
+            raise NotFound("There is no such challenge to you.")
+        _answerable(challenge)
+        challenge.status = Challenge.Status.DECLINED
+        challenge.decline_reason = reason
+        challenge.answered_at = when(now)
+        challenge.unseen_by = challenge.challenger
+        challenge.save(update_fields=["status", "decline_reason", "answered_at", "unseen_by"])
+        events.announce_on_commit(events.challenge_declined, challenge)
+    return challenge
+
+
+def challenge_cancel(*, challenge_id: str, user, now: int | None = None) -> Challenge:
+    """The challenger takes a waiting challenge back."""
+    now = match_services.server_now() if now is None else now
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        if challenge.challenger_id != user.pk:
+            raise NotFound("There is no such challenge of yours.")
+        _answerable(challenge)
+        challenge.status = Challenge.Status.CANCELED
+        challenge.answered_at = when(now)
+        challenge.unseen_by = challenge.challenged
+        challenge.save(update_fields=["status", "answered_at", "unseen_by"])
+        events.announce_on_commit(events.challenge_canceled, challenge)
+    return challenge
+
+
+def challenge_seen(*, challenge_id: str, user) -> None:
+    """``user`` has seen how their challenge ended: their pages stop saying so."""
+    Challenge.objects.filter(public_id=challenge_id, unseen_by=user).update(unseen_by=None)
+
+
+def challenges_expire(now: int | None = None) -> int:
+    """Marks every waiting challenge whose time is up expired (the worker's sweep); returns
+    how many. Each is locked and checked again, so an accept at the same moment wins or
+    loses cleanly."""
+    now = match_services.server_now() if now is None else now
+    due = Challenge.objects.filter(status=Challenge.Status.CREATED, expires_at__lte=when(now))
+    count = 0
+    for public_id in due.values_list("public_id", flat=True)[:500]:
+        with transaction.atomic():
+            count += _expire_if_due(_locked(public_id), now)
+    return count
+
+
+def accept_challenges_update(user, *, accept: bool) -> None:
+    """A member's own setting: whether others may challenge them."""
+    if user.is_guest:
+        raise Refused("Guests cannot be challenged anyway.")
+    user.accept_challenges = bool(accept)
+    user.save(update_fields=["accept_challenges"])
