@@ -96,12 +96,16 @@ def bot_plies() -> int:
 
 def create_bot_matches(count: int) -> None:
     """Hive matches between two Hard computer players, which think in the worker (a second apart: BOT_PACE_SECONDS)."""
+    from django.test import override_settings
+
     from accounts.models import User
     from games import services
 
     host = User.objects.create(username="bench-bot-host")
-    for _ in range(count):
-        services.match_create(game="hive", creator=host, bots={0: "hard", 1: "hard"})
+    # More than one person may start (COMPUTER_MATCHES_PER_PERSON): the load is the point.
+    with override_settings(COMPUTER_MATCHES_PER_PERSON=count, COMPUTER_MATCHES_TOTAL=count):
+        for _ in range(count):
+            services.match_create(game="hive", creator=host, bots={0: "hard", 1: "hard"})
 
 
 def create_slots(slots: int, matches_per_slot: int, tag: str, games: list[str]):

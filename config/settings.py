@@ -157,7 +157,9 @@ PRESENCE_POLL_SECONDS = int(os.environ.get("PRESENCE_POLL_SECONDS", "5"))
 
 HUEY = {
     "name": os.environ.get("TASK_QUEUE", "gametable"),
-    "huey_class": "huey.RedisHuey" if os.environ.get("REDIS_URL") else "huey.SqliteHuey",
+    # Both storages order the queue by priority: a computer answering a person goes before
+    # moves of matches people only watch (games.tasks).
+    "huey_class": "huey.PriorityRedisHuey" if os.environ.get("REDIS_URL") else "huey.SqliteHuey",
     "immediate": False,
     "results": False,
     "utc": True,
@@ -247,6 +249,12 @@ PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
 # In a match of computers only, each move waits this long after the one before, so people
 # watching can follow it (an Easy game would otherwise be over in a second or two).
 BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
+# Computer work anyone may start (games.services): running matches of computers only (people
+# watch them) per creator and on the whole site, and running matches in which one person
+# plays the computer. A match over a limit is refused, saying which and what to do.
+COMPUTER_MATCHES_PER_PERSON = int(os.environ.get("COMPUTER_MATCHES_PER_PERSON", "3"))
+COMPUTER_MATCHES_TOTAL = int(os.environ.get("COMPUTER_MATCHES_TOTAL", "50"))
+MATCHES_VS_COMPUTER_PER_PERSON = int(os.environ.get("MATCHES_VS_COMPUTER_PER_PERSON", "10"))
 # HTTP moves (the fallback while a socket is down) per player and minute; failed logins per
 # name and per address in LOGIN_WINDOW seconds (config.throttle).
 MOVE_POSTS_PER_MINUTE = int(os.environ.get("MOVE_POSTS_PER_MINUTE", "60"))

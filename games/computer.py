@@ -4,12 +4,15 @@ A bot is an account marked with a level. Its turn is found from the database (a 
 match whose seat to move belongs to a bot), so a restart or a crashed worker never loses
 one; the bot decides from its seat's view alone (docs/rules.md §7) and its move goes
 through the same move service as a human's, whose ply check means a turn found twice is
-played once.
+played once. A turn is asked for the position it was queued for, so a turn queued twice
+thinks once, and the level's wall-clock cap bounds every move however loaded the machine.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
+from collections.abc import Callable
 
 from accounts.models import User
 from games import services
@@ -36,21 +39,38 @@ def only_bots(match: Match) -> bool:
     return all(s.user_id and s.user.is_bot for s in match.seat_list())
 
 
-def play_turn(match_id: int, *, scale: float = 1.0) -> bool:
-    """Plays the bot's move if a bot is to move in ``match_id``; returns whether it moved.
+def play_turn(
+    match_id: int,
+    *,
+    ply: int | None = None,
+    scale: float = 1.0,
+    clock: Callable[[], float] = time.monotonic,
+) -> bool:
+    """Plays the bot's move if a bot is to move in ``match_id`` (at ``ply``, the position the
+    turn was queued for, when given); returns whether it moved.
 
-    Thinking happens outside any transaction, on the seat's view only; the move is then
-    recorded on the position it was chosen for, so a move chosen twice lands once.
+    Thinking happens outside any transaction, on the seat's view only, and stops at the
+    level's time cap by ``clock`` (seconds); the move is then recorded on the position it
+    was chosen for, so a move chosen twice lands once. A turn queued for a position that
+    has moved on returns before thinking.
     """
     match = Match.objects.with_players().filter(pk=match_id).first()
-    bot = bot_to_move(match) if match else None
+    if match is None or (ply is not None and match.ply != ply):
+        return False
+    bot = bot_to_move(match)
     if bot is None:
         return False
     engine = get_engine(match.game)
     seat = match.seat_of(bot)
     view = engine.view(engine.from_json(match.state), seat)
     move = choose_move(
-        match.game, view, seat, level=bot.bot_level, seed=secrets.randbits(32), scale=scale
+        match.game,
+        view,
+        seat,
+        level=bot.bot_level,
+        seed=secrets.randbits(32),
+        clock=clock,
+        scale=scale,
     )
     try:
         services.move_play(match_id=match_id, user=bot, ply=match.ply, move=move)
@@ -61,10 +81,15 @@ def play_turn(match_id: int, *, scale: float = 1.0) -> bool:
 
 def waiting_for_bots() -> list[int]:
     """Running matches where a bot is to move: what a worker starting up picks up again."""
+    return [m.pk for m in matches_waiting_for_bots()]
+
+
+def matches_waiting_for_bots() -> list[Match]:
+    """The running matches where a bot is to move, with their players."""
     candidates = (
         Match.objects.filter(status=Match.Status.ACTIVE)
         .filter(seats__user__bot_level__gt="")
         .distinct()
         .with_players()
     )
-    return [m.pk for m in candidates if bot_to_move(m) is not None]
+    return [m for m in candidates if bot_to_move(m) is not None]

@@ -68,6 +68,11 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
+    # The finished match this one is a rematch of: one rematch per match and asker, so a
+    # repeated request opens the same new match instead of starting another.
+    rematch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, related_name="+", null=True, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -83,6 +88,11 @@ class Match(models.Model):
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rematch_of", "created_by"], name="one_rematch_per_asker"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"

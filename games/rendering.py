@@ -260,8 +260,12 @@ def board_page_context(
 
 
 def _claim_label(match: Match, players: list[dict]) -> str | None:
-    """What claiming an absent mover is called here, in a real-time match (else None)."""
+    """What claiming an absent mover is called here, in a real-time match (else None). Never
+    against a computer player to move: it is always present (docs/rules.md §7.4)."""
     if not match.control.realtime:
+        return None
+    movers = [p for p in players if p["to_move"]]
+    if movers and movers[0]["bot"]:
         return None
     still_in = sum(1 for p in players if not p["left"])
     return "Claim victory" if still_in == 2 else "Drop the absent player"

@@ -15,6 +15,7 @@ import time
 from random import SystemRandom
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -30,6 +31,7 @@ from games.registry import IllegalMove, get_engine, get_game
 from games.rules import play_entry
 
 ABSENCE_MS = 60_000  # the player to move may be claimed absent after this (docs/rules.md §7)
+RUNNING = (Match.Status.WAITING, Match.Status.ACTIVE)
 
 
 class _TimeUp(Exception):
@@ -54,6 +56,7 @@ def match_create(
     bots: dict[int, str] | None = None,
     now: int | None = None,
     private: bool = False,
+    rematch_of: Match | None = None,
 ) -> Match:
     """Returns a new match, ``creator`` in ``seat`` (None: a random seat).
 
@@ -61,7 +64,8 @@ def match_create(
     every seat to bots watches a computer match. The match starts once every seat is taken.
     ``options`` may fix only the public parts of the setup (docs/rules.md §7): the hidden
     ones come from the seed, so nobody, the creator included, knows them in advance.
-    ``private`` matches seat players through the invite link only.
+    ``private`` matches seat players through the invite link only. A match with computer
+    players is refused beyond the limits of ``_computer_limits``.
     """
     try:
         declared = get_game(game)
@@ -87,6 +91,8 @@ def match_create(
         seat = SystemRandom().choice([s for s in range(players) if s not in bots])
     elif not (type(seat) is int and 0 <= seat < players) or seat in bots:
         raise Refused(f"There is no free seat {seat + 1} in a {players}-player match.")
+    if bots:
+        _computer_limits(creator, watching=seat is None)
     seed = secrets.randbits(48)
     try:
         state = engine.setup(players=players, seed=seed, options=options or None)
@@ -101,6 +107,7 @@ def match_create(
         created_by=creator,
         time_control=(time_control or TimeControl()).to_json(),
         private=private,
+        rematch_of=rematch_of,
     )
     users = {}
     for index, level in sorted(bots.items()):
@@ -114,17 +121,25 @@ def match_create(
     return match
 
 
+@transaction.atomic
 def match_rematch(*, match_id: int, user, now: int | None = None) -> Match:
     """A new match of the same game, options, time control and privacy for a finished one,
     ``user`` and every computer player one seat on (so the start passes round); the other
     people join through the new invite. Only the public options carry over: a new match
-    draws its hidden setup afresh (docs/rules.md §7)."""
-    match = Match.objects.filter(pk=match_id).first()
+    draws its hidden setup afresh (docs/rules.md §7).
+
+    One rematch per finished match and asker: asking again returns the one already made
+    (a double click, five clicks, two tabs), so asking never starts more computer work."""
+    # Locked: requests for one match arriving at once are answered one after another.
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None or match.status != Match.Status.FINISHED:
         raise Refused("Only a finished match can be played again.")
     seat = match.seat_of(user)
     if seat is None:
         raise Refused("Only the match's players can ask for a rematch.")
+    earlier = Match.objects.filter(rematch_of=match, created_by=user).first()
+    if earlier is not None:
+        return earlier
     count = match.players
     bots = {
         (s.index + 1) % count: s.user.bot_level
@@ -142,7 +157,42 @@ def match_rematch(*, match_id: int, user, now: int | None = None) -> Match:
         bots=bots,
         now=now,
         private=match.private,
+        rematch_of=match,
     )
+
+
+def _computer_limits(person, *, watching: bool) -> None:
+    """Refuses one more running match with computer players for ``person`` beyond the limits
+    (settings): matches of computers only (``watching``) per creator and on the whole site,
+    and matches in which ``person`` plays the computer. Every computer move is work for the
+    background workers, which every match with a computer shares.
+
+    ``person``'s row is locked first, so their requests arriving at once count one by one.
+    """
+    list(get_user_model().objects.select_for_update().filter(pk=person.pk).values_list("pk"))
+    running = Match.objects.filter(status__in=RUNNING)
+    if watching:
+        computers_only = running.exclude(seats__user=None).exclude(seats__user__bot_level="")
+        limit = settings.COMPUTER_MATCHES_PER_PERSON
+        if computers_only.filter(created_by=person).count() >= limit:
+            raise Refused(
+                f"You already have {limit} matches of computers only running, the most one "
+                "person may have at once. Watch one of them to its end, then start another."
+            )
+        limit = settings.COMPUTER_MATCHES_TOTAL
+        if computers_only.count() >= limit:
+            raise Refused(
+                f"The table is running {limit} matches of computers only, the most it runs at "
+                "once. Try again when one has finished, or play the computer yourself."
+            )
+        return
+    limit = settings.MATCHES_VS_COMPUTER_PER_PERSON
+    playing = running.filter(seats__user=person).filter(seats__user__bot_level__gt="")
+    if playing.distinct().count() >= limit:
+        raise Refused(
+            f"You already play {limit} running matches against the computer, the most one "
+            "person may have at once. Finish or resign one of them first."
+        )
 
 
 def match_cancel(*, match_id: int, user) -> None:
@@ -216,6 +266,8 @@ def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | Non
     free = [s for s in seats if s.index == seat and s.user_id is None]
     if not free:
         raise Refused("That seat is taken.")
+    if not any(s.user_id and s.user.is_bot for s in seats):  # a match against the computer now
+        _computer_limits(user, watching=False)
     free[0].user = free_bot(level, {s.user.username for s in seats if s.user_id})
     free[0].save(update_fields=["user"])
     started = all(s.user_id for s in seats)
@@ -448,7 +500,8 @@ def absent_since(match: Match, seat: int) -> int | None:
 
 def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
     """Another player claims the absent player to move (docs/rules.md §7): in a real-time
-    match whose mover has had no page open for 60 seconds, the mover leaves ("abandoned")."""
+    match whose mover has had no page open for 60 seconds, the mover leaves ("abandoned").
+    A computer player is never absent: its turn is queued or being thought, never gone."""
     now = server_now() if now is None else now
     match = Match.objects.get(pk=match_id)
     claimant = match.seat_of(user)
@@ -458,6 +511,12 @@ def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
         raise Refused("Only matches with a clock can be claimed; this one waits for its players.")
 
     def absent(locked: Match, mover: int) -> bool:
+        player = locked.seat_list()[mover].user
+        if player is not None and player.is_bot:
+            raise Refused(
+                f"{player.display_name} is never absent: its move is being worked out (or "
+                "waits its turn while the server is busy), so it cannot be claimed against."
+            )
         since = absent_since(locked, mover)
         return mover != claimant and since is not None and now - since >= ABSENCE_MS
 

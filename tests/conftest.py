@@ -46,6 +46,13 @@ def fresh_rate_limits():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def empty_task_queue():
+    """Each test starts with nothing scheduled and no computer turn marked queued
+    (games.tasks): ids of matches come round again from test to test."""
+    HUEY.flush()
+
+
 @pytest.fixture
 def alice(db):
     return User.objects.create_user("alice", password="pw-alice-123")
