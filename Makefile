@@ -17,9 +17,11 @@ $(STAMP): pyproject.toml
 ## Serve the app with Daphne on http://127.0.0.1:8000 (PORT= changes it; SQLite, in-memory
 ## channel layer) and the background worker beside it (bots, clocks, emails). Ctrl-C stops both.
 ## DEBUG is off unless DEBUG=1; static files are collected and served by WhiteNoise.
+## HOST and PORT reach both processes: mails link to where the site is served (SITE_URL).
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
+	export HOST=$(HOST) PORT=$(PORT); \
 	$(PY) manage.py run_huey --quiet & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) -m config.serve -b $(HOST) -p $(PORT) config.asgi:application

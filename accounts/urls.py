@@ -10,6 +10,8 @@ urlpatterns = [
     path("rejoin/<str:key>/", views.rejoin, name="rejoin"),
     path("account/", views.make_account, name="make_account"),
     path("settings/", views.email_settings, name="email_settings"),
+    path("settings/verify/", views.email_verify_resend, name="email_verify_resend"),
+    path("verify/<str:token>/", views.email_verify, name="verify_email"),
     path("u/<str:username>/", views.profile, name="profile"),
     path(
         "login/",

@@ -11,13 +11,30 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from accounts import services
+from accounts import services, tasks
 from accounts.forms import EmailSettingsForm, GuestForm, SignupForm
 from accounts.models import User
 from api.tokens import tokens_of
+from config.throttle import Limit
 from games import selectors
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+# Verification mails per member and per address an hour: asking for them relays nothing.
+VERIFY_MAILS = Limit("verify-mail", lambda: 3, lambda: 3600)
+
+
+def ask_to_verify(request, user: User) -> None:
+    """Enqueues the mail with the link that verifies ``user``'s address (the worker sends it),
+    and says so; or says why not."""
+    if not user.email or user.email_verified:
+        return
+    keys = (f"user:{user.pk}", f"email:{user.email.lower()}")
+    within = [VERIFY_MAILS.take(key) for key in keys]  # each key counts this one
+    if not all(within):
+        messages.error(request, "Too many verification emails: please try again in an hour.")
+        return
+    tasks.verification_mail(user.pk, user.email)
+    messages.info(request, f"We sent a link to {user.email}: open it to get turn emails there.")
 
 
 def _next_url(request) -> str:
@@ -32,6 +49,7 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend=BACKEND)
+        ask_to_verify(request, user)
         return redirect(_next_url(request))
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
 
@@ -97,6 +115,7 @@ def make_account(request):
         )
         update_session_auth_hash(request, user)  # the new password must not log them out
         messages.success(request, "Your account is ready; your matches are kept.")
+        ask_to_verify(request, user)
         return redirect("profile", username=user.username)
     return render(request, "accounts/make_account.html", {"form": form})
 
@@ -128,6 +147,7 @@ def profile(request, username: str):
 def email_settings(request):
     """Stores the email address and the correspondence-email opt-out from the profile page."""
     form = EmailSettingsForm(request.POST)
+    before = request.user.email
     if form.is_valid():
         try:
             services.email_settings_update(
@@ -139,8 +159,32 @@ def email_settings(request):
             form.add_error(None, str(error))
         else:
             messages.success(request, "Email settings saved.")
+            if request.user.email != before:
+                ask_to_verify(request, request.user)
             return redirect("profile", username=request.user.username)
     return _profile(request, request.user, settings_form=form, status=400)
+
+
+@login_required
+@require_POST
+def email_verify_resend(request):
+    """Sends the verification link of the member's unverified address again."""
+    ask_to_verify(request, request.user)
+    return redirect("profile", username=request.user.username)
+
+
+def email_verify(request, token: str):
+    """The link of a verification mail: GET asks, only the POST verifies, so a mail
+    scanner that follows links proves nothing in its owner's stead."""
+    if request.method == "POST":
+        user = services.verify_email(token)
+        if user is None:
+            return render(request, "accounts/verify_email.html", {"invalid": True}, status=400)
+        messages.success(request, f"{user.email} is verified: turn emails go there now.")
+        if request.user == user:
+            return redirect("profile", username=user.username)
+        return redirect("lobby:home")
+    return render(request, "accounts/verify_email.html", {"invalid": False})
 
 
 def _profile(request, player: User, settings_form=None, status=200):

@@ -186,8 +186,28 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+# Seconds an SMTP connection may take: mail goes out from the worker (games.tasks), whose
+# tasks retry, so a mail server that is down or slow delays mail, never a move.
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Game table <games@localhost>")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+
+def _site_url() -> str:
+    """The address mails link to: SITE_URL in production; else where `make run` serves, from
+    the HOST and PORT it passes to both Daphne and the worker (a wildcard bind address is no
+    address to link to, so the first allowed host stands in for it)."""
+    if os.environ.get("SITE_URL"):
+        return os.environ["SITE_URL"].rstrip("/")
+    host = os.environ.get("HOST", "127.0.0.1")
+    if host in ("", "0.0.0.0", "::"):
+        named = [h for h in ALLOWED_HOSTS if h and h != "*" and not h.startswith(".")]
+        host = named[0] if named else "127.0.0.1"
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    return f"http://{host}:{os.environ.get('PORT', '8000')}"
+
+
+SITE_URL = _site_url()
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -181,6 +181,8 @@ class Seat(models.Model):
     away_since = models.BigIntegerField(null=True, blank=True)
     # When this seat's player was last reminded by email that their time runs out.
     reminded = models.BigIntegerField(null=True, blank=True)
+    # When this seat's player was last emailed that it is their turn (at most once an hour).
+    mailed = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

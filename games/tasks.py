@@ -80,6 +80,14 @@ def flag(match_id: int) -> None:
     services.clock_flag(match_id=match_id)
 
 
+@db_task(retries=3, retry_delay=60)
+def turn_mail(match_id: int, ply: int) -> None:
+    """The your-turn email of ``match_id`` at ``ply`` (games.notices decides whether it goes),
+    sent here in the worker: a mail server that is down or slow never holds up a move, and a
+    send it refused is tried again."""
+    notices.your_turn(match_id, ply, services.server_now())
+
+
 @db_periodic_task(crontab(minute="*"))
 def sweep() -> None:
     """Once a minute, and when a worker starts: whatever a lost task would have done."""
@@ -98,8 +106,8 @@ def catch_up() -> None:
 
 def after_position(match: Match, state=None, **_signal) -> None:
     """Schedules what a new position needs: the flag at the deadline, a bot's move, an email
-    (a receiver of ``events.position_changed``). ``state`` is the decoded position when the
-    caller already has it."""
+    (a receiver of ``events.position_changed``; it only enqueues, so it runs in the web
+    process too). ``state`` is the decoded position when the caller already has it."""
     if match.status != Match.Status.ACTIVE:
         return
     if match.deadline is not None:
@@ -107,4 +115,5 @@ def after_position(match: Match, state=None, **_signal) -> None:
         flag.schedule(args=(match.pk,), eta=deadline, priority=ANSWER_PRIORITY)
     if computer.bot_to_move(match, state) is not None:
         queue_bot_turn(match)
-    notices.your_turn(match)
+    if notices.correspondence(match):
+        turn_mail(match.pk, match.ply)
