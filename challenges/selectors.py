@@ -47,7 +47,7 @@ class Bar:
     def digest(self) -> str:
         """Changes whenever what the bar shows changes (the poll answers "unchanged" else)."""
         rows = [*self.incoming, *self.outgoing, *self.notices]
-        return "-".join(f"{c.public_id}{c.status[0]}" for c in rows) or "none"
+        return "-".join(f"{c.public_id}.{c.status}" for c in rows) or "none"
 
 
 def bar(user, now_ms: int) -> Bar:

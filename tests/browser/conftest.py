@@ -22,7 +22,13 @@ ARTIFACTS = ROOT / "test-artifacts"
 def server(tmp_path_factory):
     # Lobby lists refresh every second here, so tests see new matches without waiting long;
     # computers playing each other move every 0.3 s, so a whole match fits a test's patience.
-    fast = {"LOBBY_REFRESH_SECONDS": "1", "PRESENCE_POLL_SECONDS": "1", "BOT_PACE_SECONDS": "0.3"}
+    # Challenges at the top of every page are polled every second too.
+    fast = {
+        "LOBBY_REFRESH_SECONDS": "1",
+        "PRESENCE_POLL_SECONDS": "1",
+        "BOT_PACE_SECONDS": "0.3",
+        "CHALLENGE_POLL_SECONDS": "1",
+    }
     srv = Server(
         tmp_path_factory.mktemp("server"),
         {**isolated_env("browser"), **fast},

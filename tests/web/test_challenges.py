@@ -198,6 +198,17 @@ def test_the_bar_shows_each_side_its_part_and_the_outcome_once(client, alice, bo
     assert "declined" not in client.get("/challenges/bar/").content.decode()
 
 
+def test_the_bar_changes_when_a_challenge_it_shows_is_canceled(alice, bob):
+    """The challenged's bar shows a waiting challenge, then its cancellation: the poll must
+    not take the two for the same ("unchanged", 204)."""
+    made = challenge(alice, bob, now=None)
+    before = selectors.bar(bob, services.match_services.server_now())
+    services.challenge_cancel(challenge_id=made.public_id, user=alice)
+    after = selectors.bar(bob, services.match_services.server_now())
+    assert [c.status for c in after.notices] == ["canceled"] and not after.incoming
+    assert before.digest() != after.digest()
+
+
 def test_the_accepted_challengers_poll_opens_the_match_once(client, alice, bob):
     made = challenge(alice, bob, now=None)
     client.force_login(bob)
