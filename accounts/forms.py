@@ -44,8 +44,14 @@ class GuestForm(forms.Form):
         min_length=2,
         strip=True,
         help_text="How other players will see you (marked as a guest).",
-        # No brackets: "(guest)" marks guests, so a nickname cannot fake or hide it.
-        validators=[RegexValidator(r"^[^()\[\]<>]+$", "Please leave out brackets.")],
+        # No brackets: "(guest)" marks guests, so a nickname cannot fake or hide it. No control
+        # characters: a name is one line wherever it shows (pages, move lists, emails).
+        validators=[
+            RegexValidator(r"^[^()\[\]<>]+$", "Please leave out brackets."),
+            RegexValidator(
+                r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$", "Please write your nickname on one line."
+            ),
+        ],
         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "nickname"}),
     )
 
