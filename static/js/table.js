@@ -47,8 +47,13 @@
     return JSON.parse(el.dataset.away);
   }
 
+  // A page whose socket is open is here: its own seat shows so at once, without waiting for
+  // the next presence poll (the presence element was rendered before the socket opened).
+  let socketOpen = false;
+
   function showPresence() {
     const away = presence();
+    if (socketOpen && mySeat !== null) away[mySeat] = null;
     const side = document.getElementById("match-side");
     if (!side) return;
     side.querySelectorAll(".seat[data-seat]").forEach((seat) => {
@@ -58,14 +63,27 @@
       seat.classList.toggle("away", since !== null);
       seat.title = since === null ? "connected" : "not connected";
     });
+    showClaim(side, away);
+  }
+
+  // The claim (docs/rules.md §7.4) applies only to another player than the one to move, once
+  // that player has had no page open for claimMs: before that a countdown says when it will.
+  function showClaim(side, away) {
     const claim = side.querySelector("[data-claim]");
+    const wait = side.querySelector("[data-claim-wait]");
     if (!claim) return;
-    const mover = side.querySelector(".seat.to-move");
+    const mover = [...side.querySelectorAll(".seat.to-move")].find((s) => Number(s.dataset.seat) !== mySeat);
     const since = mover ? away[mover.dataset.seat] : null;
-    claim.hidden = !(
-      mover && Number(mover.dataset.seat) !== mySeat && since !== null && since !== undefined &&
-      serverNow() - since >= claimMs
-    );
+    const absent = Boolean(mover) && mySeat !== null && !side.querySelector(`.seat.to-move[data-seat="${mySeat}"]`) &&
+      since !== null && since !== undefined;
+    const left = absent ? claimMs - (serverNow() - since) : Infinity;
+    claim.hidden = !(absent && left <= 0);
+    if (!wait) return;
+    wait.hidden = !(absent && left > 0);
+    if (!wait.hidden) {
+      const name = mover.querySelector(".seat-name")?.textContent.trim() || "The player to move";
+      wait.textContent = `${name} is away: ${claim.textContent.toLowerCase()} in ${Math.ceil(left / 1000)}\u00a0s`;
+    }
   }
 
   function beep() {
@@ -107,6 +125,8 @@
   });
 
   function refresh() { tickClocks(); showPresence(); announce(); }
+  document.body.addEventListener("htmx:wsOpen", () => { socketOpen = true; showPresence(); });
+  document.body.addEventListener("htmx:wsClose", () => { socketOpen = false; });
   document.body.addEventListener("htmx:wsAfterMessage", refresh);
   setInterval(() => { tickClocks(); showPresence(); }, 250);
   refresh();
