@@ -95,15 +95,35 @@
     return "Nothing to play there: pick one of the highlighted places.";
   }
 
+  // The columns (or rows) in sight, first–last. Labels printed only every few lines
+  // (Triangulum's every fifth) may leave one or none in sight: numbered lines are then
+  // worked out from the labels' spacing, up to the board's own count
+  // (data-grid-cols / data-grid-rows on the SVG) or the last label.
   function visibleLabels(frame, selector, axis) {
     const box = frame.getBoundingClientRect();
-    const names = [];
-    for (const el of frame.querySelectorAll(selector)) {
+    const [low, high] = axis === "x" ? [box.left, box.right] : [box.top, box.bottom];
+    const labels = [...frame.querySelectorAll(selector)].map((el) => {
       const r = el.getBoundingClientRect();
-      const mid = axis === "x" ? r.left + r.width / 2 : r.top + r.height / 2;
-      const [low, high] = axis === "x" ? [box.left, box.right] : [box.top, box.bottom];
-      const name = el.dataset.col ?? el.dataset.row;
-      if (mid >= low && mid <= high && !names.includes(name)) names.push(name);
+      return { name: el.dataset.col ?? el.dataset.row, at: axis === "x" ? r.left + r.width / 2 : r.top + r.height / 2 };
+    });
+    const numbered = labels.filter((l) => /^\d+$/.test(l.name)).map((l) => ({ ...l, value: Number(l.name) }));
+    if (numbered.length >= 2 && numbered.length === labels.length) {
+      const first = numbered.reduce((a, b) => (b.value < a.value ? b : a));
+      const last = numbered.reduce((a, b) => (b.value > a.value ? b : a));
+      if (last.value > first.value && last.at !== first.at) {
+        const perLine = (last.at - first.at) / (last.value - first.value);
+        const valueAt = (pos) => first.value + (pos - first.at) / perLine;
+        const count = Number(frame.querySelector(".board-svg")?.dataset[axis === "x" ? "gridCols" : "gridRows"]);
+        const top = count ? first.value + count - 1 : last.value;
+        const from = Math.max(first.value, Math.ceil(Math.min(valueAt(low), valueAt(high)) - 1e-6));
+        const to = Math.min(top, Math.floor(Math.max(valueAt(low), valueAt(high)) + 1e-6));
+        if (from > to) return "";
+        return from === to ? `${from}` : `${from}–${to}`;
+      }
+    }
+    const names = [];
+    for (const l of labels) {
+      if (l.at >= low && l.at <= high && !names.includes(l.name)) names.push(l.name);
     }
     return names.length ? `${names[0]}–${names[names.length - 1]}` : "";
   }
