@@ -129,3 +129,69 @@ def test_the_move_list_keeps_the_current_move_in_sight_in_a_long_replay(new_page
     last = page.locator(".move-list li").last.bounding_box()
     assert last["x"] + last["width"] <= list_box["x"] + list_box["width"] + 1
     screenshot(page, "replay-triangulum-desktop")
+
+
+# Pages that overflowed 800 px in a walk-through (issue #25, item 5): a four-player power
+# companies match (the mover's controls, and a waiting player's line), High Voltage's opening
+# with its keep-or-mirror panel, and every match page seen by a visitor who is not logged in.
+CROWDED = [
+    ("high-voltage-companies", 4, 0),
+    ("high-voltage-companies", 4, 1),
+    ("high-voltage-companies", 4, 6),
+    ("high-voltage", 2, 0),
+]
+
+
+@pytest.fixture(scope="module")
+def crowded(server):
+    spec = {
+        "users": ["layout-alice", "layout-bob", "layout-carol", "layout-dave"],
+        "matches": [
+            {"game": slug, "players": players, "plies": plies, "seed": 11}
+            for slug, players, plies in CROWDED
+        ],
+    }
+    return run_in(server.env, spec)
+
+
+def whole_page_fits(page, size, name):
+    """Nothing scrolls: the page, the board, the players, the turn and the last turn."""
+    width, height = size
+    screenshot(page, name)
+    assert page.evaluate("document.documentElement.scrollHeight") <= height, name
+    for selector in (".board-svg", ".seats", "#turn", ".moves", "#last-turn"):
+        if page.locator(selector).count():
+            inside_viewport(page, selector, size)
+
+
+@pytest.mark.parametrize("index", range(len(CROWDED)))
+def test_crowded_boards_fit_a_desktop_screen(new_page, crowded, index):
+    slug, players, plies = CROWDED[index]
+    page = log_in(new_page, DESKTOP)
+    page.goto(f"/m/{crowded[index]}/")
+    expect(page.locator("#conn")).to_have_text("live")
+    whole_page_fits(page, DESKTOP, f"crowded-{slug}-{players}p-ply{plies}-desktop")
+    phone = log_in(new_page, PHONE)
+    phone.goto(f"/m/{crowded[index]}/")
+    expect(phone.locator("#conn")).to_have_text("live")
+    no_horizontal_scroll(phone)
+    screenshot(phone, f"crowded-{slug}-{players}p-ply{plies}-phone")
+
+
+@pytest.mark.parametrize("slug", [g[0] for g in GAMES])
+def test_a_visitor_who_is_not_logged_in_sees_the_board_in_one_screen(new_page, seeded, slug):
+    running, _ = seeded
+    page = new_page(*DESKTOP)
+    page.goto(f"/m/{running[slug]}/")
+    expect(page.locator(".spectating")).to_be_visible()
+    expect(page.locator("#conn")).to_have_text("live")
+    whole_page_fits(page, DESKTOP, f"logged-out-{slug}-desktop")
+
+
+def test_logged_out_pages_fit_a_desktop_screen(new_page):
+    page = new_page(*DESKTOP)
+    for path in ("/accounts/login/", "/watch/", "/history/", "/m/import/"):
+        page.goto(path)
+        name = "logged-out" + path.replace("/", "-").rstrip("-")
+        screenshot(page, name)
+        assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP[1], path
