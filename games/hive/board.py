@@ -45,9 +45,40 @@ def _centre(field) -> tuple[float, float]:
     return round(W * (q + s / 2), 2), round(1.5 * R * s)
 
 
+ROWS = "ABCDEFGHIJK"  # the rows, top to bottom; a field is named by its row and its place in it
+
+
+def _name(field) -> str:
+    """A field's name as the board prints it: its row's letter (A at the top) and its place
+    in the row counted from the left, e.g. "F6" for the middle field."""
+    q, _, s = field
+    return f"{ROWS[s + 5]}{q - max(-5, -5 - s) + 1}"
+
+
 # Every render places dozens of pieces and targets on the 91 fields: look them up.
 _CENTRES = {field: _centre(field) for field in COORDS}
 _KEYS = {field: ",".join(str(v) for v in field) for field in COORDS}
+_NAMES = {field: _name(field) for field in COORDS}
+
+
+def field_name(field) -> str:
+    field = tuple(field)
+    return _NAMES.get(field) or _name(field)
+
+
+def _row_labels() -> list[dict]:
+    """Each row's letter at both of its ends, in the frame beside the outer fields."""
+    labels = []
+    for s in range(-5, 6):
+        first, last = max(-5, -5 - s), min(5, 5 - s)
+        y = round(1.5 * R * s)
+        for q, side in ((first, -1), (last, 1)):
+            x = W * (q + s / 2) + side * (W / 2 + 13)
+            labels.append({"x": round(x, 2), "y": y, "name": ROWS[s + 5]})
+    return labels
+
+
+ROW_LABELS = _row_labels()
 
 
 def centre(field) -> tuple[float, float]:
@@ -70,10 +101,10 @@ def _hex_points(radius: float, turn: int = -90) -> str:
 
 @functools.lru_cache(maxsize=256)
 def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
-    """The 91 fields as markup, brambles and the dots of free fields round each bee
-    included: built once per layout of those (a match changes it a few times), since
-    the fields are most of the board's elements. Every value is a number or a key of
-    digits, so nothing needs escaping."""
+    """The 91 fields as markup, each with its name (hidden under a piece), brambles and the
+    dots of free fields round each bee included: built once per layout of those (a match
+    changes it a few times), since the fields are most of the board's elements. Every value
+    is a number, a key of digits or a field name, so nothing needs escaping."""
     hexagon = _hex_points(R - 1.6)
     dots = dict(bee_free)
     parts = []
@@ -90,6 +121,8 @@ def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
                 '<use href="#hx-bramble" x="-24" y="-24" width="48" height="48"/>'
                 f"<title>Brambles {key}</title>"
             )
+        if not thorny:
+            parts.append(f'<text class="hx-field-name" y="15">{_NAMES[field]}</text>')
         owners = dots.get(field, ())
         for i, seat in enumerate(owners):
             dx = (i - (len(owners) - 1) / 2) * 12
@@ -164,9 +197,11 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                 "layers": layers,
                 "select": key if key in groups else None,
                 "last": field == last_to,
+                "name": field_name(field),
                 "label": " on ".join(
                     f"{SEATS[p['seat']]['name']} {NAMES[p['piece']]}" for p in reversed(stack)
-                ),
+                )
+                + f" ({field_name(field)})",
             }
         )
     # Lower rows are drawn later so a raised stack never hides under the row below it.
@@ -187,9 +222,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                     "y": y - height * LIFT,
                     "climb": height > 0,
                     "label": (
-                        f"Set {NAMES[move['piece']].lower()} on {_key(to)}"
+                        f"Set {NAMES[move['piece']].lower()} on {field_name(to)}"
                         if move["type"] == "set"
-                        else f"Move to {_key(to)}" + (" (climb)" if height else "")
+                        else f"Move to {field_name(to)}" + (" (climb)" if height else "")
                     ),
                 }
             )
@@ -238,6 +273,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "hex_target": _hex_points(R - 7),
         "frame": _hex_points(FRAME, 0),
         "fields": fields,
+        "row_labels": ROW_LABELS,
         "stacks": stacks,
         "targets": targets,
         "reserves": reserves,
@@ -255,23 +291,19 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
 
 
 def describe(move: dict, before: dict, after: dict) -> str:
-    """A move in words, placed by its neighbours (the board prints no coordinates):
-    "set Ant next to Blue Bee", "moved Beetle onto Red Ant"."""
+    """A move in words, by the field names the board prints (row letter, place in the row):
+    "set Ant on E4", "moved Beetle from D3 to E4", "moved Beetle from D3 onto Red Ant at E4".
+    A kind alone would not do: a seat has three grasshoppers and three ants."""
     if move["type"] == "skip":
         return "skipped (no move)"
     stacks = {tuple(f["field"]): f["stack"] for f in after["board"]}
     to = tuple(move["to"])
     piece = NAMES[stacks[to][-1]["piece"]]
-    verb = "set" if move["type"] == "set" else "moved"
+    where = field_name(to)
     if len(stacks[to]) > 1:
         under = stacks[to][-2]
-        return f"{verb} {piece} onto {SEATS[under['seat']]['name']} {NAMES[under['piece']]}"
-    neighbours = [
-        stacks[n][-1]
-        for d in DIRECTIONS
-        if (n := tuple(a + b for a, b in zip(to, d, strict=True))) in stacks
-    ]
-    if not neighbours:
-        return f"{verb} {piece}"
-    near = min(neighbours, key=lambda p: p["piece"] != "BEE")
-    return f"{verb} {piece} next to {SEATS[near['seat']]['name']} {NAMES[near['piece']]}"
+        where = f"{SEATS[under['seat']]['name']} {NAMES[under['piece']]} at {where}"
+    if move["type"] == "set":
+        return f"set {piece} on {where}"
+    onto = "onto" if len(stacks[to]) > 1 else "to"
+    return f"moved {piece} from {field_name(move['from'])} {onto} {where}"

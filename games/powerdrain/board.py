@@ -11,6 +11,7 @@ SEATS = [
 ]
 CELL = 100
 MARGIN = 70  # room for the potentials
+LABELS = 36  # room for the cell names' letters (below) and numbers (right): a1 … e5
 
 
 def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
@@ -41,7 +42,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                 {"plug": m["plug"], "move": move_attr(m)} for m in targets if view["draft"]
             ]
             cells.append(item)
-    size = MARGIN + 5 * CELL + 10
+    size = MARGIN + 5 * CELL + LABELS
     return {
         "cells": cells,
         "rows": [
@@ -53,6 +54,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "size": size,
         "margin": MARGIN,
         "grid_end": MARGIN + 5 * CELL,
+        "label_at": MARGIN + 5 * CELL + LABELS // 2,
+        "letters": [{"x": MARGIN + i * CELL + CELL // 2, "name": COLUMNS[i]} for i in range(5)],
+        "numbers": [{"y": MARGIN + i * CELL + CELL // 2, "name": i + 1} for i in range(5)],
         "preview": " ".join(view["current"]) if view["current"] else "",
         "mover_colour": SEATS[view["to_move"][0]]["colour"] if view["to_move"] else "#888",
         "choosable": sorted({m["plug"] for m in legal if "plug" in m}),
