@@ -25,6 +25,7 @@ from games import services as match_services
 from games.errors import Refused
 from games.records import export_record
 from games.registry import IllegalMove, get_engine
+from ratings.selectors import perfs_json
 
 REQUESTS = Limit("api-token", lambda: settings.API_REQUESTS_PER_MINUTE, lambda: 60)
 ADDRESS_REQUESTS = Limit("api-address", lambda: settings.API_REQUESTS_PER_ADDRESS, lambda: 60)
@@ -94,7 +95,8 @@ def ok() -> JsonResponse:
 
 @api(("GET",))
 def account(request, token):
-    return JsonResponse(selectors.account_json(token.user))
+    user = token.user
+    return JsonResponse({**selectors.account_json(user), "perfs": perfs_json(user)})
 
 
 @api(("POST",))
@@ -108,7 +110,8 @@ def user(request, token, username: str):
     found = get_user_model().objects.filter(username=username, is_active=True).first()
     if found is None:
         return error(404, "Not found")
-    return JsonResponse(selectors.account_json(found))
+    # ``perfs``: the ratings per game in lichess's shape (docs/rules.md §7.6).
+    return JsonResponse({**selectors.account_json(found), "perfs": perfs_json(found)})
 
 
 @api(("GET",), token_needed=False)

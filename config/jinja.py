@@ -18,6 +18,7 @@ from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
 
 from games.registry import all_games
+from ratings.selectors import seat_ratings
 
 
 def output(value) -> str:
@@ -80,7 +81,7 @@ def environment(**options) -> Environment:
     )
     options["loader"] = ChoiceLoader([options["loader"], boards])
     env = FragmentEnvironment(**options)
-    env.globals.update(static=static, url=url)
+    env.globals.update(static=static, url=url, seat_ratings=seat_ratings)
     for name in ("capfirst", "date", "json_script", "pluralize", "yesno"):
         env.filters[name] = getattr(defaultfilters, name)
     return env

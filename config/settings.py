@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "lobby",
+    "ratings",
     "api",
     "challenges",
 ]

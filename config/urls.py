@@ -5,6 +5,7 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("accounts/", include("accounts.urls")),
     path("m/", include("games.urls")),
+    path("leaderboard/", include("ratings.urls")),
     path("", include("challenges.urls")),
     path("api/", include("api.urls")),
     path("admin/", admin.site.urls),

@@ -2,12 +2,13 @@
 
 The services (games/services.py) write, then announce here. Reactions (pushing each viewer
 their fragment, a computer player's turn, a flag at its deadline, turn emails; later
-ratings and API streams) subscribe to these signals in ``GamesConfig.ready`` and nowhere
-else, so a new reaction is a receiver and one ``connect`` line, and the writers never import
-what reacts to them.
+API streams) subscribe to these signals in an ``AppConfig.ready`` (``GamesConfig``'s, the
+ratings' own) and nowhere else, so a new reaction is a receiver and one ``connect`` line, and
+the writers never import what reacts to them.
 
 Every signal is sent with ``sender=Match`` and the keyword ``match``; see each for the rest.
-Receivers run in the committing thread, one after another in the order they connected; one
+All but ``match_ending`` (below: inside the transaction) are sent after the commit; their
+receivers run in the committing thread, one after another in the order they connected; one
 that fails is logged and the others still run (a push that fails must not lose the bot's
 turn, nor a mail server that is down a move).
 """
@@ -33,6 +34,18 @@ move_played = Signal()
 seat_left = Signal()
 #: The match has its result (``match.result``).
 match_finished = Signal()
+
+#: The one signal sent INSIDE the writer's transaction, not after its commit: the move
+#: service (``_record``) sends it right where it sets a match's result, once that end is
+#: saved (status finished, ``result``, ``finished_at``, every move, the last included) and
+#: before the commit. Its receivers run synchronously under the writer's row lock and in its
+#: transaction, so what they write commits with the end or not at all (ratings, docs/rules.md
+#: §7.6). It is sent with ``send``, not ``send_robust``: an exception in a receiver rolls the
+#: whole end back (the last move is not recorded; the error reaches the caller), so a
+#: receiver must be correct, must not wait on anything slow and must leave work outside the
+#: database to ``transaction.on_commit``.
+#: An aborted match (no result) and an import do not send it.
+match_ending = Signal()
 
 
 def announce_on_commit(match, state=None, played: tuple | None = None, *, started=False) -> None:

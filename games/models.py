@@ -63,6 +63,9 @@ class Match(models.Model):
     imported = models.BooleanField(default=False)
     # Private: only the invite link seats players and the lobby does not list it.
     private = models.BooleanField(default=False)
+    # Rated: its end changes its players' ratings (docs/rules.md §7.6); else casual. Never
+    # an import, nor a match with a guest in it.
+    rated = models.BooleanField(default=False)
     # An imported record's fingerprint, so the same record imported twice is recognised.
     record_digest = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created_by = models.ForeignKey(

@@ -23,7 +23,7 @@ from games import clocks, guard
 from games.bot_accounts import free_bot
 from games.clocks import TimeControl
 from games.errors import Refused
-from games.events import announce_on_commit
+from games.events import announce_on_commit, match_ending
 from games.models import Match, Move, Seat
 from games.presence import seats_here
 from games.records import RecordError, replay_record
@@ -57,6 +57,7 @@ def match_create(
     now: int | None = None,
     private: bool = False,
     rematch_of: Match | None = None,
+    rated: bool = False,
 ) -> Match:
     """Returns a new match, ``creator`` in ``seat`` (None: a random seat).
 
@@ -65,7 +66,9 @@ def match_create(
     ``options`` may fix only the public parts of the setup (docs/rules.md §7): the hidden
     ones come from the seed, so nobody, the creator included, knows them in advance.
     ``private`` matches seat players through the invite link only. A match with computer
-    players is refused beyond the limits of ``_computer_limits``.
+    players is refused beyond the limits of ``_computer_limits``. A ``rated`` match changes
+    ratings when it ends (docs/rules.md §7.6); one created by a guest, or that no person
+    plays (the computer against itself), is casual.
     """
     try:
         declared = get_game(game)
@@ -108,6 +111,7 @@ def match_create(
         time_control=(time_control or TimeControl()).to_json(),
         private=private,
         rematch_of=rematch_of,
+        rated=rated and seat is not None and not creator.is_guest,
     )
     users = {}
     for index, level in sorted(bots.items()):
@@ -158,6 +162,7 @@ def match_rematch(*, match_id: int, user, now: int | None = None) -> Match:
         now=now,
         private=match.private,
         rematch_of=match,
+        rated=match.rated,
     )
 
 
@@ -231,7 +236,8 @@ def match_join(
 ) -> Match:
     """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken.
 
-    A private match needs its ``invite`` token; an open one seats anyone.
+    A private match needs its ``invite`` token; an open one seats anyone. A guest who takes a
+    seat makes a rated match casual (docs/rules.md §7.6).
     """
     # Lock the match row so two friends clicking "join" at once cannot take the same seat.
     match = Match.objects.select_for_update().get(pk=match_id)
@@ -247,6 +253,9 @@ def match_join(
         raise Refused("That seat is taken.")
     free[0].user = user
     free[0].save(update_fields=["user"])
+    if match.rated and user.is_guest:  # guests play casual matches only (§7.6)
+        match.rated = False
+        match.save(update_fields=["rated"])
     started = all(s.user_id for s in seats)
     if started:
         _start(match, now)
@@ -365,6 +374,8 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         )
         fields += ["status", "result", "finished_at"]
     match.save(update_fields=fields)
+    if outcome is not None:  # receivers write in this transaction (ratings), events.py
+        match_ending.send(Match, match=match)
     announce_on_commit(match, state, (seat, entry))
     return match
 

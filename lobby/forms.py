@@ -14,8 +14,11 @@ class CreateMatchForm(forms.Form):
     seat = forms.CharField(max_length=6, required=False)
     private = forms.BooleanField(required=False)
     time_control = forms.CharField(max_length=12, required=False)
-    # "people" (invite), a computer level for every other seat, or "watch-<level>".
+    # "people" (invite), a computer level for every other seat, "nearest" (the level whose
+    # rating is nearest the creator's, lobby.views), or "watch-<level>".
     opponent = forms.CharField(max_length=20, required=False)
+    # Rated (members' default) or casual; a guest's match is always casual (docs/rules.md §7.6).
+    rated = forms.BooleanField(required=False)
 
     def clean_time_control(self):
         try:
@@ -26,7 +29,7 @@ class CreateMatchForm(forms.Form):
     def clean_opponent(self):
         opponent = self.cleaned_data["opponent"] or "people"
         level = opponent.removeprefix("watch-")
-        if opponent != "people" and level not in LEVELS:
+        if opponent not in ("people", "nearest") and level not in LEVELS:
             raise forms.ValidationError("Choose people or a computer level.")
         return opponent
 

@@ -14,6 +14,7 @@ from games import guard, selectors, services
 from games.registry import GAMES
 from lobby import catalogue
 from lobby.forms import CreateMatchForm
+from ratings.selectors import nearest_level
 
 
 def home(request):
@@ -78,6 +79,8 @@ def create(request):
             return redirect("lobby:home")
         options.update(extra)
     players = form.cleaned_data["players"] or game["min_players"]
+    if form.cleaned_data["opponent"] == "nearest":  # the level nearest the creator's rating
+        form.cleaned_data["opponent"] = nearest_level(request.user, slug)
     seat = form.cleaned_data["seat"]
     if seat is None and form.cleaned_data["opponent"] != "people":
         seat = secrets.randbelow(players)  # against the computer: a random seat now
@@ -92,6 +95,7 @@ def create(request):
             private=form.cleaned_data["private"],
             time_control=form.cleaned_data["time_control"],
             bots=bots,
+            rated=form.cleaned_data["rated"],
         )
     except services.Refused as error:
         messages.error(request, str(error))

@@ -1,0 +1,33 @@
+"""The leaderboards: one per game, established players by rating (docs/rules.md §7.6)."""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+
+from games.registry import GAMES
+from ratings import selectors
+
+WHO = {"all": "Everybody", "people": "People", "programs": "Programs"}
+
+
+def index(request):
+    return redirect("ratings:leaderboard", slug=next(iter(GAMES)))
+
+
+def leaderboard(request, slug: str):
+    if slug not in GAMES:
+        raise Http404("No such game.")
+    who = request.GET.get("who", "all")
+    if who not in WHO:
+        who = "all"
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "slug": slug,
+            "game": selectors.game_name(slug),
+            "games": [(s, selectors.game_name(s)) for s in GAMES],
+            "who": who,
+            "choices": WHO.items(),
+            "rows": selectors.leaderboard(slug, who),
+        },
+    )
