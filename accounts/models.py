@@ -24,6 +24,9 @@ class User(AbstractUser):
     # password, so this is how they get back to their seats from another browser. Empty
     # for members.
     rejoin_token = models.CharField(max_length=64, blank=True)
+    # The language the site speaks to them ("en", "de": settings.LANGUAGES), chosen with the
+    # header's switch; empty: their browser's (config.language).
+    language = models.CharField(max_length=8, blank=True)
 
     @property
     def is_bot(self) -> bool:

@@ -3,7 +3,9 @@
 Boards are rendered after every move for every seat and for spectators, so
 their templates sit on the hot path of each move. Jinja2 compiles templates to
 Python code and renders them several times faster than Django's engine; every
-other page stays a Django template. The fragments use Django's own filters.
+other page stays a Django template. The fragments use Django's own filters, and
+Django's translation catalogues (``locale/``) through Jinja's i18n extension:
+``{{ _("Your turn") }}``, ``{% trans %}…{% endtrans %}``, in the active language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import functools
 from django.template import defaultfilters
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
 from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
@@ -80,7 +83,12 @@ def environment(**options) -> Environment:
         {"games": PrefixLoader({g.slug: FileSystemLoader(g.directory) for g in all_games()})}
     )
     options["loader"] = ChoiceLoader([options["loader"], boards])
+    options["extensions"] = [*options.get("extensions", ()), "jinja2.ext.i18n"]
     env = FragmentEnvironment(**options)
+    # Django's catalogues, looked up when a fragment renders, so in the viewer's language.
+    env.install_gettext_callables(
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
     env.globals.update(static=static, url=url, seat_ratings=seat_ratings)
     for name in ("capfirst", "date", "json_script", "pluralize", "yesno"):
         env.filters[name] = getattr(defaultfilters, name)

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config import language
+
 urlpatterns = [
     path("", include("lobby.urls")),
     path("accounts/", include("accounts.urls")),
@@ -9,4 +11,6 @@ urlpatterns = [
     path("", include("challenges.urls")),
     path("api/", include("api.urls")),
     path("admin/", admin.site.urls),
+    # The header's language switch (POST only): Django's set_language, kept on a profile too.
+    path("i18n/setlang/", language.set_language, name="set_language"),
 ]
