@@ -8,6 +8,11 @@ clock of its own and no test waits for a deadline.
 A match keeps, per seat, the milliseconds left at the start of the running turn
 (``clock_ms``), when that turn started (``turn_started``) and the moment the running
 clock falls (``deadline``); the page ticks down to the deadline itself.
+
+In real time each seat's first turn costs nothing (as on lichess): its clock stands still,
+and the deadline of that turn is ``FIRST_MOVE_MS`` after it began. Missing it aborts the
+match (no result, no winner) instead of losing on time; ``unmoved`` lists the seats whose
+first turn has not ended yet.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ DAY_MS = 86_400_000
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
 MAX_BASE_MINUTES = 180
 MAX_INCREMENT_SECONDS = 180
+FIRST_MOVE_MS = 30_000  # a real-time seat's first turn must be made this soon, or the match aborts
 
 # Fischer presets per game (minutes, increment seconds): longer games get more time.
 PRESETS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -96,17 +102,26 @@ class TimeControl:
 
 @dataclass(frozen=True)
 class Clock:
-    """Per seat milliseconds left at ``turn_started``; ``deadline`` is when the mover falls."""
+    """Per seat milliseconds left at ``turn_started``; ``deadline`` is when the mover falls.
+    ``unmoved``: the seats (real time only) whose first turn has not ended; while the mover is
+    one of them its clock stands still and ``deadline`` is its first-move deadline."""
 
     left_ms: tuple[int, ...]
     turn_started: int | None
     deadline: int | None
+    unmoved: tuple[int, ...] = ()
+
+    def first_move(self, seat: int) -> bool:
+        """Whether ``seat``'s turn is its first: free of charge, and missing its deadline
+        aborts the match."""
+        return seat in self.unmoved
 
 
 def start(control: TimeControl, players: int, movers: list[int], now: int) -> Clock:
-    """The clocks as the first turn begins."""
+    """The clocks as the first turn begins: in real time nobody has moved yet."""
     left = (control.base_ms,) * players if control.realtime else (0,) * players
-    return _running(control, left, movers, now)
+    unmoved = tuple(range(players)) if control.realtime else ()
+    return _running(control, left, movers, now, unmoved)
 
 
 def after_move(
@@ -116,19 +131,25 @@ def after_move(
 
     The clock runs across every ply of a multi-ply turn; the increment is added only
     when the turn passes to another seat (and only to a move made before the flag:
-    callers check ``fallen`` first).
+    callers check ``fallen`` first). A seat's first turn charges nothing and adds nothing,
+    across all its plies, and keeps its first-move deadline until the turn passes.
     """
     if not control.timed:
         return clock
-    left = list(clock.left_ms)
     same_turn = movers_after == [mover]
+    if clock.first_move(mover):
+        if same_turn:
+            return clock
+        unmoved = tuple(s for s in clock.unmoved if s != mover)
+        return _running(control, clock.left_ms, movers_after, now, unmoved)
+    left = list(clock.left_ms)
     if control.realtime:
         left[mover] -= now - (clock.turn_started or now)
         if not same_turn:
             left[mover] += control.increment_ms
     if same_turn and not control.realtime:
         return clock  # a correspondence turn keeps its deadline across its plies
-    return _running(control, tuple(left), movers_after, now)
+    return _running(control, tuple(left), movers_after, now, clock.unmoved)
 
 
 def fallen(clock: Clock, now: int) -> bool:
@@ -136,20 +157,36 @@ def fallen(clock: Clock, now: int) -> bool:
     return clock.deadline is not None and now >= clock.deadline
 
 
+def missed_first_move(clock: Clock, mover: int, now: int) -> bool:
+    """Whether ``mover``'s first-move deadline has passed at ``now``: the match is aborted,
+    nobody loses on time."""
+    return clock.first_move(mover) and fallen(clock, now)
+
+
+def aborted_result(seat: int) -> dict:
+    """A match's result when ``seat`` missed its first move: no winner, no scores."""
+    return {"aborted": True, "seat": seat, "winners": [], "reason": "aborted"}
+
+
 def left_at(control: TimeControl, clock: Clock, seat: int, running: bool, now: int) -> int:
     """Milliseconds ``seat`` has left at ``now`` (never below zero)."""
     if control.kind == "days":
         return max(0, clock.deadline - now) if running and clock.deadline else control.days * DAY_MS
+    if clock.first_move(seat):
+        return clock.left_ms[seat]  # the first turn is free: this clock has not started
     spent = now - clock.turn_started if running and clock.turn_started is not None else 0
     return max(0, clock.left_ms[seat] - spent)
 
 
-def _running(control: TimeControl, left: tuple[int, ...], movers: list[int], now: int) -> Clock:
+def _running(
+    control: TimeControl, left: tuple[int, ...], movers: list[int], now: int, unmoved=()
+) -> Clock:
     if not control.timed or not movers:
-        return Clock(left, None, None)
+        return Clock(left, None, None, unmoved)
     if control.realtime:
-        return Clock(left, now, now + left[movers[0]])
-    return Clock(left, now, now + control.days * DAY_MS)
+        allowed = FIRST_MOVE_MS if movers[0] in unmoved else left[movers[0]]
+        return Clock(left, now, now + allowed, unmoved)
+    return Clock(left, now, now + control.days * DAY_MS, unmoved)
 
 
 def clock_text(ms: int) -> str:

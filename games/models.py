@@ -85,6 +85,9 @@ class Match(models.Model):
     clock_ms = models.JSONField(default=list, blank=True)
     turn_started = models.BigIntegerField(null=True, blank=True)
     deadline = models.BigIntegerField(null=True, blank=True, db_index=True)
+    # Real time: the seats whose first turn has not ended (free of charge; missing its
+    # deadline aborts the match, docs/rules.md §7.3).
+    unmoved = models.JSONField(default=list, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -109,12 +112,21 @@ class Match(models.Model):
 
     @property
     def clock(self) -> Clock:
-        return Clock(tuple(self.clock_ms), self.turn_started, self.deadline)
+        return Clock(
+            tuple(self.clock_ms), self.turn_started, self.deadline, tuple(self.unmoved or ())
+        )
 
     @clock.setter
     def clock(self, clock: Clock) -> None:
         self.clock_ms = list(clock.left_ms)
         self.turn_started, self.deadline = clock.turn_started, clock.deadline
+        self.unmoved = list(clock.unmoved)
+
+    @property
+    def aborted(self) -> bool:
+        """Whether the match ended without a result: a seat missed its first move's deadline
+        (``result["seat"]``); nobody won or lost."""
+        return bool((self.result or {}).get("aborted"))
 
     @property
     def game_name(self) -> str:
@@ -133,10 +145,13 @@ class Match(models.Model):
         return " : ".join(str(s) for s in scores)
 
     def result_for(self, user) -> str | None:
-        """ "won", "lost" or "drawn" for ``user``'s seat in a finished match, else None."""
+        """ "won", "lost" or "drawn" for ``user``'s seat in a finished match, "aborted" when
+        it ended without a result, else None."""
         seat = self.seat_of(user)
         if self.status != self.Status.FINISHED or seat is None:
             return None
+        if self.aborted:
+            return "aborted"
         winners = (self.result or {}).get("winners", [])
         return "drawn" if not winners else "won" if seat in winners else "lost"
 

@@ -5,7 +5,9 @@ itself: every move is applied in order, and the first one refused names its ply.
 A player leaving (resigning, losing on time, abandoning) is an entry of the log too,
 ``{"type": "leave", "reason": ...}``, so every finished match ends on its moves. Records
 exported before that named the seat that resigned in their result instead; they are read
-as if their log ended on that leave.
+as if their log ended on that leave. A real-time match aborted because a seat missed its
+first move's deadline (docs/rules.md §7.3) ends without a result: its record's result says
+so (``clocks.aborted_result``), and its moves stop during that seat's first turn.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.clocks import aborted_result
 from games.models import Match
 from games.registry import IllegalMove, get_engine
 from games.rules import play_entry
@@ -93,6 +96,7 @@ def replay_record(data: Any) -> Replayed:
             raise RecordError(f"Ply {len(played)}: {error}") from None
         played.append((resigned, leave))
         claimed = _same_winners(engine.outcome(state), claimed)
+    aborted = isinstance(claimed, dict) and claimed.get("aborted") is not None
     return Replayed(
         game=data["game"],
         seed=seed,
@@ -100,7 +104,9 @@ def replay_record(data: Any) -> Replayed:
         seats=seats,
         moves=played,
         state=state,
-        result=_check_result(engine, state, claimed),
+        result=_check_abort(engine, state, played, claimed)
+        if aborted
+        else _check_result(engine, state, claimed),
     )
 
 
@@ -127,6 +133,27 @@ def _same_winners(outcome, legacy: dict) -> dict:
     if outcome["winners"] != legacy.get("winners"):
         raise RecordError("The recorded resignation does not match the position.")
     return outcome
+
+
+def _check_abort(engine, state, played: list[tuple[int, dict]], claimed: dict) -> dict:
+    """An aborted match's result, if the moves allow it: the game is not over and the seat it
+    names is to move in its first turn (it has not moved before this turn)."""
+    seat = claimed.get("seat")
+    if engine.outcome(state) is not None:
+        raise RecordError("The moves finish the game, so it was not aborted.")
+    if type(seat) is not int or claimed != aborted_result(seat):
+        raise RecordError('An aborted record\'s result names the "seat" that did not move.')
+    if seat not in engine.to_move(state):
+        raise RecordError(f"Seat {seat + 1} is not to move, so it did not miss its first move.")
+    others_moved = False
+    for mover, entry in reversed(played):
+        if mover != seat and entry.get("type") != "leave":
+            others_moved = True
+        elif mover == seat and others_moved:
+            raise RecordError(
+                f"Seat {seat + 1} had moved before, so it did not miss its first move."
+            )
+    return claimed
 
 
 def _check_result(engine, state, claimed) -> dict:

@@ -219,15 +219,20 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
 
 def _clock(match: Match, control, seat: int, running: bool) -> dict | None:
     """A seat's clock as the turn started: the page counts the running one down to its
-    deadline (server milliseconds), so one render serves the whole turn."""
+    deadline (server milliseconds), so one render serves the whole turn. In a seat's first
+    real-time turn its clock stands still and the page counts down the first move's
+    deadline instead (``first_move``, ``first_text``)."""
     if not control.timed or not match.clock_ms:
         return None
     start = match.turn_started or 0
     ms = clocks.left_at(control, match.clock, seat, running, start)
+    first = running and match.deadline is not None and match.clock.first_move(seat)
     return {
         "ms": ms,
         "text": clocks.clock_text(ms),
-        "deadline": match.deadline if running else None,
+        "deadline": match.deadline if running and not first else None,
+        "first_move": match.deadline if first else None,
+        "first_text": clocks.clock_text(match.deadline - start) if first else "",
         "days": control.kind == "days",
     }
 
@@ -276,6 +281,8 @@ def settled_view(match: Match, view: dict) -> dict:
     match whose engine position still runs (ended outside the rules) reads as over."""
     if match.status == Match.Status.WAITING:
         return {**view, "to_move": []}
+    if match.aborted:  # no outcome: the board shows the position as it stood
+        return {**view, "to_move": []}
     if match.status == Match.Status.FINISHED and view["outcome"] is None:
         return {**view, "to_move": [], "outcome": match.result}
     return view
@@ -298,6 +305,11 @@ def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str
     """How a finished match ended, e.g. "Alice won by connection."; the live board and the
     replay both say it this way."""
     result = match.result or {}
+    if match.aborted:
+        if seat is not None and seat == result.get("seat"):
+            return "Aborted: you did not make a first move in time. Nobody won."
+        name = next((s["name"] for s in seats if s["index"] == result.get("seat")), "a player")
+        return f"Aborted: {name} did not make a first move in time. Nobody won."
     winners = [s for s in seats if s["index"] in result.get("winners", [])]
     how = get_game(match.game).reason_text(result.get("reason", ""))
     if not winners:

@@ -114,11 +114,14 @@ def matches_watchable() -> QuerySet:
 
 
 def player_stats(user) -> list[dict]:
-    """Played, won, lost and drawn finished matches per game for ``user``."""
+    """Played, won, lost and drawn finished matches per game for ``user``; an aborted match
+    (a first move missed, docs/rules.md §7.3) was not played and counts for nothing."""
     stats: dict[str, dict] = defaultdict(lambda: {"played": 0, "won": 0, "lost": 0, "drawn": 0})
     for match in Match.objects.filter(
         status=Match.Status.FINISHED, seats__user=user
     ).prefetch_related("seats"):
+        if match.aborted:
+            continue
         seat = match.seat_of(user)
         winners = (match.result or {}).get("winners", [])
         row = stats[match.game]

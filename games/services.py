@@ -220,7 +220,9 @@ def _start(match: Match, now: int | None, state=None) -> None:
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     match.clock = clocks.start(match.control, match.players, engine.to_move(state), now)
-    match.save(update_fields=["status", "started_at", "clock_ms", "turn_started", "deadline"])
+    match.save(
+        update_fields=["status", "started_at", "clock_ms", "turn_started", "deadline", "unmoved"]
+    )
     # Nobody has a page open yet: absence is counted from the start.
     match.seats.update(away_since=now)
 
@@ -311,13 +313,18 @@ def move_play(*, match_id: int, user, ply, move, now: int | None = None) -> Matc
 
     The ply check makes a second tab, a double click or a replayed frame harmless:
     a move made on an old position is refused instead of landing on the new one.
-    A move that arrives after its player's clock fell loses on time instead.
+    A move that arrives after its player's clock fell loses on time instead (or, after a
+    first move's deadline, aborts the match).
     """
     now = server_now() if now is None else now
     try:
         return _move_play(match_id=match_id, user=user, ply=ply, move=move, now=now)
-    except _TimeUp:
+    except _TimeUp as up:
         clock_flag(match_id=match_id, now=now)
+        if up.args and up.args[0]:
+            raise Refused(
+                "Your first move came too late: the match is aborted, nobody won."
+            ) from None
         raise Refused("Your time ran out before that move arrived.") from None
 
 
@@ -340,7 +347,7 @@ def _move_play(*, match_id: int, user, ply, move, now: int) -> Match:
     if ply != match.ply:
         raise Refused("The board changed before your move arrived; it was not played.")
     if clocks.fallen(match.clock, now):
-        raise _TimeUp
+        raise _TimeUp(match.clock.first_move(seat))
     return _record(match, seat, move, now)
 
 
@@ -364,7 +371,7 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
     match.ply += 1
     match.state = engine.to_json(state)
     match.clock = _next_clock(match, seat, engine.to_move(before), engine.to_move(state), now)
-    fields = ["ply", "state", "clock_ms", "turn_started", "deadline"]
+    fields = ["ply", "state", "clock_ms", "turn_started", "deadline", "unmoved"]
     outcome = engine.outcome(state)
     if outcome is not None:
         match.status, match.result, match.finished_at = (
@@ -471,7 +478,10 @@ def match_resign(*, match_id: int, user) -> Match:
 
 def _leave(match_id: int, reason: str, now: int, allowed) -> Match | None:
     """The player to move in ``match_id`` leaves for ``reason`` if ``allowed(match, seat)``
-    holds under the row lock; returns the match, or None when nothing was due."""
+    holds under the row lock; returns the match, or None when nothing was due.
+
+    A mover in their first real-time turn whose deadline has passed does not leave: the
+    match is aborted instead (docs/rules.md §7.3)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         if match.status != Match.Status.ACTIVE:
@@ -480,11 +490,28 @@ def _leave(match_id: int, reason: str, now: int, allowed) -> Match | None:
         movers = engine.to_move(engine.from_json(match.state))
         if not movers or not allowed(match, movers[0]):
             return None
+        if clocks.missed_first_move(match.clock, movers[0], now):
+            return _abort(match, movers[0])
         return _record(match, movers[0], {"type": "leave", "reason": reason}, now)
+
+
+def _abort(match: Match, seat: int) -> Match:
+    """Ends the locked ``match`` without a result: ``seat`` missed its first move's deadline.
+    Nothing is added to the move log and nobody wins or loses."""
+    match.status, match.result, match.finished_at = (
+        Match.Status.FINISHED,
+        clocks.aborted_result(seat),
+        timezone.now(),
+    )
+    match.deadline = None
+    match.save(update_fields=["status", "result", "finished_at", "deadline"])
+    announce_on_commit(match)
+    return match
 
 
 def clock_flag(*, match_id: int, now: int | None = None) -> bool:
     """The player to move loses on time if their clock has fallen at ``now``; whether it did.
+    A first move's deadline that passed aborts the match instead (no winner).
 
     Safe to run any number of times, in any number of processes: under the row lock a
     flag that already fell finds a new clock (or a finished match) and does nothing.

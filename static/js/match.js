@@ -185,7 +185,7 @@
     const b = board();
     if (!b) return;
     showLastMove();
-    if (b.dataset.status === "finished") setConn("over", "finished");
+    if (b.dataset.status === "finished") setConn("over", "aborted" in b.dataset ? "aborted" : "finished");
     if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
     select(selected);
     applyZoom();

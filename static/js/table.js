@@ -29,9 +29,11 @@
   let flagAsked = null;  // the deadline this page last asked the server to check
 
   function tickClocks() {
-    document.querySelectorAll("#match-side .clock[data-deadline]").forEach((el) => {
+    // A seat's first real-time move costs nothing: its clock stands still (no deadline) and
+    // the first move's own countdown (.first-move, "first move: 0:27") ticks instead.
+    document.querySelectorAll("#match-side .clock[data-deadline], #match-side .first-move[data-deadline]").forEach((el) => {
       const left = Number(el.dataset.deadline) - serverNow();
-      el.textContent = clockText(left);
+      el.textContent = (el.dataset.label || "") + clockText(left);
       el.classList.toggle("low", el.dataset.days === undefined && left < 20000);
       // At zero the page asks once; the server's clock decides, and everyone sees the result.
       if (left <= 0 && flagAsked !== el.dataset.deadline) {

@@ -56,7 +56,8 @@ def age_absence(server, url: str, seat: int, seconds: int) -> None:
 
 
 def realtime_powerdrain(new_page):
-    """Alice (seat 0, to move) and Bob in a 5+3 Powerdrain match."""
+    """Alice (seat 0, to move) and Bob in a 5+3 Powerdrain match, past both first moves: a
+    first move missed for 30 s would abort the match (docs/rules.md §7.3)."""
     alice = new_page()
     sign_up(alice)
     alice.goto("/")
@@ -71,6 +72,10 @@ def realtime_powerdrain(new_page):
     expect(alice.locator("#board.my-turn")).to_be_visible()
     for page in (alice, bob):
         expect(page.locator("#conn")).to_have_text("live")
+    alice.locator("#board .pd-cell.target").first.click()
+    expect(bob.locator("#board.my-turn")).to_be_visible()
+    bob.locator("#board .pd-cell.target").first.click()
+    expect(alice.locator("#board.my-turn")).to_be_visible()
     return alice, bob
 
 

@@ -93,12 +93,15 @@ def test_a_clock_runs_out_while_the_losers_tab_is_closed(new_page, server):
     bob = new_page(width=390, height=844)
     join_as_guest(bob, invite, "Bob")
     expect(alice.locator("#board.my-turn")).to_be_visible()
-    expect(alice.locator("#match-side .clock.running")).to_have_count(1)
+    # A first move costs no time (docs/rules.md §7.3): no clock runs until it is made.
+    expect(alice.locator("#match-side .first-move")).to_have_count(1)
+    expect(alice.locator("#match-side .clock.running")).to_have_count(0)
     spectator = watch(new_page(), alice.url)
     alice.locator("#board .pd-cell.target").first.click()
     expect(bob.locator("#board.my-turn")).to_be_visible()
     bob.locator("#board .pd-cell.target").first.click()
     expect(alice.locator("#board.my-turn")).to_be_visible()
+    expect(alice.locator("#match-side .clock.running")).to_have_count(1)
     public_id = alice.url.rstrip("/").rsplit("/", 1)[1]
     alice.context.close()  # the player to move walks away
     age_clock(server, public_id, 1.5)

@@ -17,6 +17,7 @@ from games.models import Match, Move, Presence
 
 T0 = 1_800_000_000_000
 PLACE = {"type": "place", "at": [0, 0]}
+PLACE2 = {"type": "place", "at": [2, 2]}
 
 
 def timed(alice, bob, control="1+0", **kwargs):
@@ -30,28 +31,38 @@ def timed(alice, bob, control="1+0", **kwargs):
     return services.match_join(match_id=created.pk, user=bob, now=T0)
 
 
+def past_first_moves(match, alice, bob, now=T0):
+    """Both players' first moves, made at ``now``: they cost no time (docs/rules.md §7.3),
+    and alice's clock runs from ``now`` on."""
+    for ply, (user, at) in enumerate([(alice, [0, 0]), (bob, [1, 1])]):
+        move = {"type": "place", "at": at}
+        services.move_play(match_id=match.pk, user=user, ply=ply, move=move, now=now)
+    match.refresh_from_db()
+    return match
+
+
 def test_a_move_charges_the_movers_clock_by_the_servers_time(alice, bob):
-    match = timed(alice, bob, "3+2")
+    match = past_first_moves(timed(alice, bob, "3+2"), alice, bob)
     assert match.clock_ms == [180_000, 180_000] and match.deadline == T0 + 180_000
-    match = services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE, now=T0 + 7000)
+    match = services.move_play(match_id=match.pk, user=alice, ply=2, move=PLACE2, now=T0 + 7000)
     assert match.clock_ms == [175_000, 180_000]  # 180 − 7 + 2 seconds
     assert match.turn_started == T0 + 7000 and match.deadline == T0 + 187_000
 
 
 def test_a_move_after_the_flag_loses_on_time_and_is_not_played(alice, bob):
-    match = timed(alice, bob)
+    match = past_first_moves(timed(alice, bob), alice, bob)
     with pytest.raises(services.Refused, match="time ran out"):
-        services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE, now=T0 + 60_000)
+        services.move_play(match_id=match.pk, user=alice, ply=2, move=PLACE2, now=T0 + 60_000)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.result["winners"] == [1] and match.result["reason"] == "time"
-    assert list(match.moves.values_list("seat", "move")) == [
+    assert list(match.moves.values_list("seat", "move"))[2:] == [
         (0, {"type": "leave", "reason": "time"})
     ]
 
 
 def test_a_flag_falls_with_nobody_connected_and_only_once(alice, bob):
-    match = timed(alice, bob)
+    match = past_first_moves(timed(alice, bob), alice, bob)
     assert Presence.objects.count() == 0
     assert services.fallen_clocks(T0 + 59_999) == []
     assert not services.clock_flag(match_id=match.pk, now=T0 + 59_999)
@@ -59,13 +70,13 @@ def test_a_flag_falls_with_nobody_connected_and_only_once(alice, bob):
     assert services.clock_flag(match_id=match.pk, now=T0 + 60_000)
     assert not services.clock_flag(match_id=match.pk, now=T0 + 61_000)
     match.refresh_from_db()
-    assert match.result["reason"] == "time" and match.moves.count() == 1
+    assert match.result["reason"] == "time" and match.moves.count() == 3
 
 
 @pytest.mark.django_db(transaction=True)
 def test_flag_jobs_racing_in_several_workers_record_one_loss(alice, bob):
     """On PostgreSQL (make test-scale) these are real concurrent transactions."""
-    match = timed(alice, bob)
+    match = past_first_moves(timed(alice, bob), alice, bob)
     results, barrier = [], threading.Barrier(6)
 
     def flag():
@@ -81,7 +92,7 @@ def test_flag_jobs_racing_in_several_workers_record_one_loss(alice, bob):
     for t in threads:
         t.join()
     assert results.count(True) == 1
-    assert Move.objects.filter(match=match).count() == 1
+    assert Move.objects.filter(match=match).count() == 3
 
 
 def test_an_untimed_match_never_falls(alice, bob):
@@ -91,7 +102,7 @@ def test_an_untimed_match_never_falls(alice, bob):
 
 
 def test_the_absent_player_to_move_can_be_claimed_after_a_minute(alice, bob):
-    match = timed(alice, bob, "5+0")
+    match = past_first_moves(timed(alice, bob, "5+0"), alice, bob)
     with pytest.raises(services.Refused, match="a minute"):
         services.match_claim(match_id=match.pk, user=bob, now=T0 + 59_000)
     with pytest.raises(services.Refused, match="Only a player"):
@@ -101,7 +112,7 @@ def test_the_absent_player_to_move_can_be_claimed_after_a_minute(alice, bob):
 
 
 def test_an_open_page_keeps_the_player_from_being_claimed(alice, bob):
-    match = timed(alice, bob, "5+0")
+    match = past_first_moves(timed(alice, bob, "5+0"), alice, bob)
     tab = {"match": match, "seat": 0, "viewer": "alice", "address": "127.0.0.1"}
     presence.arrive(channel_name="alice-tab", **tab)
     presence.arrive(channel_name="alice-other-tab", **tab)
@@ -159,7 +170,7 @@ def test_my_matches_put_those_waiting_for_me_first_with_the_time_left(alice, bob
     theirs = timed(alice, bob, "5+0")
     services.move_play(match_id=theirs.pk, user=alice, ply=0, move=PLACE, now=T0 + 1000)
     untimed = timed(alice, bob, "none")
-    mine = timed(alice, bob, "1+0")
+    mine = past_first_moves(timed(alice, bob, "1+0"), alice, bob)
     listed = my_matches(alice, now=T0 + 20_000)
     assert [m.pk for m in listed[:2]] == [mine.pk, untimed.pk]
     assert listed[0].my_turn and listed[0].time_left == 40_000
@@ -180,6 +191,7 @@ async def test_an_absent_player_is_claimed_through_the_websocket(alice, bob):
     from tests.web.support import connected
 
     match = await sync_to_async(timed)(alice, bob, "5+0")
+    match = await sync_to_async(past_first_moves)(match, alice, bob)
     a = await connected(match, alice)
     b = await connected(match, bob)
     await a.receive_from()
