@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "ratings",
     "api",
     "challenges",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -279,6 +280,11 @@ PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
 # In a match of computers only, each move waits this long after the one before, so people
 # watching can follow it (an Easy game would otherwise be over in a second or two).
 BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
+# Match chat (chat/services.py): lines one user may say per minute (every socket and the API
+# together), and each socket's own budget: a burst, then a steady rate (games/consumers.py).
+CHAT_LINES_PER_MINUTE = int(os.environ.get("CHAT_LINES_PER_MINUTE", "15"))
+CHAT_SOCKET_BURST = int(os.environ.get("CHAT_SOCKET_BURST", "3"))
+CHAT_SOCKET_PER_SECOND = float(os.environ.get("CHAT_SOCKET_PER_SECOND", "0.5"))
 # Computer work anyone may start (games.services): running matches of computers only (people
 # watch them) per creator and on the whole site, and running matches in which one person
 # plays the computer. A match over a limit is refused, saying which and what to do.

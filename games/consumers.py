@@ -27,9 +27,13 @@ from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
+from chat import rendering as chat_rendering
+from chat import selectors as chat_selectors
+from chat import services as chat_services
 from games import fragments, guard, presence, services
-from games.groups import group_name
+from games.groups import chat_group, group_name
 from games.models import Match
 from games.rendering import board_html, cached_board_html, fragment_key
 
@@ -71,6 +75,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     identity: tuple | None = None  # (user id, auth hash) its session held when it opened
     user_id = None  # the user it was opened as (None: a visitor)
     ended = False  # closed for who it was: nothing more is read or sent
+    chat_rooms: set[str]  # the chat rooms whose lines reach this socket (chat/push.py)
     clock = staticmethod(time.monotonic)  # the frame budget's clock (tests move it by hand)
 
     async def __call__(self, scope, receive, send):
@@ -106,6 +111,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.bucket = TokenBucket(settings.FRAMES_PER_SECOND, settings.FRAME_BURST, self.clock)
+        self.chat_bucket = TokenBucket(
+            settings.CHAT_SOCKET_PER_SECOND, settings.CHAT_SOCKET_BURST, self.clock
+        )
+        self.chat_rooms = set()
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         session = self.scope.get("session")
         self.session_key = session.session_key if session is not None else None
@@ -124,6 +133,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.groups.append(presence.session_group(self.session_key))
         if self.user_id is not None:
             self.groups.append(presence.user_group(self.user_id))
+        # A seat's sockets read the players' room (the spectators' one once opened), any
+        # other socket the spectators' room.
+        self.chat_rooms = {"player" if self.seat is not None else "spectator"}
+        self.groups.extend(chat_group(self.match_id, room) for room in self.chat_rooms)
         for group in self.groups:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -131,6 +144,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # position (a page just loaded): whatever was missed is caught up.
         if html:
             await self.send(text_data=html)
+        chat = await database_sync_to_async(self._chat_catch_up)()
+        if chat:
+            await self.send(text_data=chat)
 
     async def session_ended(self, event):
         """The session this socket was opened with was logged out: nothing more under its name."""
@@ -185,6 +201,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # A page saw the running clock reach zero: the server's clock decides.
             await database_sync_to_async(services.clock_flag)(match_id=self.match_id)
             return
+        if "chat" in frame:
+            await self.chat(frame.get("chat"), frame.get("room"))
+            return
+        if "chat_room_open" in frame or "chat_room_close" in frame:
+            await self.chat_room(frame)
+            return
+        if "chat_mute" in frame or "chat_unmute" in frame:
+            await self.chat_mute(frame)
+            return
         if "claim" in frame:
             try:
                 await database_sync_to_async(services.match_claim)(
@@ -203,6 +228,92 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except services.Refused as error:
             await self.send_board(str(error))
         # On success the group notice (sent after commit) re-renders every viewer, this one too.
+
+    async def chat(self, text, room):
+        """A chat line: through the chat service, which announces it to its room's sockets
+        (this one too, when it reads that room)."""
+        if not self.chat_bucket.take():
+            await self.refuse(_("Too many chat lines: wait a moment."))
+            return
+        try:
+            await database_sync_to_async(chat_services.chat_say)(
+                match_id=self.match_id, user=self.scope["user"], room=room, text=text
+            )
+        except services.Refused as error:
+            await self.refuse(str(error))
+
+    async def chat_room(self, frame):
+        """A player opens (``{"chat_room_open": "spectator"}``) or closes the spectators'
+        room: this socket joins or leaves its group, and an opened room's lines come along.
+        Other sockets read the spectators' room anyway; the players' room opens to no one."""
+        opening = "chat_room_open" in frame
+        room = frame.get("chat_room_open" if opening else "chat_room_close")
+        if room != "spectator" or self.seat is None:
+            await self.refuse(_("That chat room cannot be opened or closed here."))
+            return
+        group = chat_group(self.match_id, room)
+        if opening and room not in self.chat_rooms:
+            self.chat_rooms.add(room)
+            self.groups.append(group)
+            await self.channel_layer.group_add(group, self.channel_name)
+        elif not opening and room in self.chat_rooms:
+            self.chat_rooms.discard(room)
+            self.groups.remove(group)
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if opening:
+            html = await database_sync_to_async(self._in_language)(
+                chat_rendering.room_html, self.match_id, room, self.scope["user"]
+            )
+            await self.send(text_data=html)
+
+    async def chat_mute(self, frame):
+        """Mutes (``{"chat_mute": user id}``) or unmutes an author for this socket's user;
+        answers with the rooms it reads and the list of muted names, rendered anew."""
+        muting = "chat_mute" in frame
+        change = chat_services.chat_mute if muting else chat_services.chat_unmute
+        try:
+            await database_sync_to_async(change)(
+                user=self.scope["user"], muted_id=frame.get("chat_mute" if muting else "chat_unmute")
+            )
+        except services.Refused as error:
+            await self.refuse(str(error))
+            return
+        html = await database_sync_to_async(self._chat_rooms_html)()
+        await self.send(text_data=html)
+
+    async def chat_line(self, event):
+        """A line said in a room this socket reads: rendered for its reader, unless they
+        muted its author."""
+        if self.ended or event["room"] not in self.chat_rooms:
+            return
+        if self.user_id is not None and event["author_id"] is not None:
+            muted = await database_sync_to_async(chat_selectors.is_muted)(
+                self.user_id, event["author_id"]
+            )
+            if muted:
+                return
+        html = self._in_language(chat_rendering.pushed_line_html, event, self.user_id)
+        await self.send(text_data=html)
+
+    def _in_language(self, render, *args):
+        return render(*args)
+
+    def _chat_rooms_html(self) -> str:
+        user = self.scope["user"]
+        rooms = sorted(self.chat_rooms)
+        parts = [chat_rendering.room_html(self.match_id, room, user) for room in rooms]
+        return "".join([*parts, chat_rendering.muted_html(user)])
+
+    def _chat_catch_up(self) -> str:
+        """On a (re)connect: the rooms this socket reads, when they hold a line newer than
+        the page's (``?chat=<id>`` of its socket URL); else nothing."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
+        shown = guard.whole_number(query.get("chat", [""])[0], low=0, high=10**12) or 0
+        rooms = sorted(self.chat_rooms)
+        if chat_selectors.newest_id(self.match_id, rooms) <= shown:
+            return ""
+        user = self.scope["user"]
+        return "".join(chat_rendering.room_html(self.match_id, room, user) for room in rooms)
 
     async def refuse(self, message: str):
         await self.send(text_data=refusal(message))

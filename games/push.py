@@ -36,13 +36,20 @@ def notify_match_updated(match: Match) -> None:
     and the channel layer got round to it. Elsewhere (a shell, a command) it is sent
     before returning.
     """
-    layer = get_channel_layer()
     message = {"type": "match.updated", "ply": match.ply, "status": match.status}
+    send_to_group(group_name(match.pk), message)
+
+
+def send_to_group(group: str, message: dict) -> None:
+    """Sends ``message`` to the channel-layer ``group``: handed to Daphne's event loop without
+    waiting when called from a thread it handed sync work to, else sent before returning.
+    Used by every push of a reaction (match notices, chat lines, rematch offers)."""
+    layer = get_channel_layer()
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     if loop is None or not loop.is_running():
-        async_to_sync(layer.group_send)(group_name(match.pk), message)
+        async_to_sync(layer.group_send)(group, message)
         return
-    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match.pk), message), loop)
+    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     sent.add_done_callback(_log_failure)
 
 

@@ -8,6 +8,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 
+from chat import rendering as chat_rendering
 from config.throttle import IMPORTS
 from games import guard, movelog, services
 from games.models import Match
@@ -54,7 +55,12 @@ def replay(request, public_id: str):
     return render(
         request,
         "games/replay.html",
-        {"match": match, "board_css": game.stylesheet, "replay_html": fragment},
+        {
+            "match": match,
+            "board_css": game.stylesheet,
+            "replay_html": fragment,
+            "chat_rooms": chat_rendering.replay_rooms(match, request.user),
+        },
     )
 
 

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestForm
 from accounts.views import guest_login, rejoin_url
+from chat import rendering as chat_rendering
 from config.throttle import MOVE_POSTS
 from games import guard, presence, services
 from games.models import Match
@@ -61,6 +62,7 @@ def match_page(request, public_id: str):
         "claim_ms": services.ABSENCE_MS,
         "bot_seats": _bot_seats(match, request.user),
         "presence_html": presence.presence_html(match.pk, match.public_id),
+        "chat": chat_rendering.panel(match, request.user),
     }
     return render(request, "games/match.html", context)
 

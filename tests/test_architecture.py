@@ -13,7 +13,7 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "accounts", "lobby", "config", "challenges", "ratings", "api")
+PACKAGES = ("games", "accounts", "lobby", "config", "challenges", "ratings", "api", "chat")
 
 
 def lint_imports(tree: Path) -> subprocess.CompletedProcess:
