@@ -48,7 +48,7 @@ def log_in(new_page, size, name="layout-alice"):
     page.goto("/accounts/login/")
     page.fill("#id_username", name)
     page.fill("#id_password", "a-long-Passw0rd!")
-    page.click("form button")
+    page.click("main form button.button")  # not the header's language buttons
     expect(page.locator(".who")).to_contain_text(name)
     return page
 
