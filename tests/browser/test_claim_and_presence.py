@@ -110,9 +110,7 @@ def test_claim_victory_shows_only_when_it_applies_and_a_refusal_says_why(new_pag
 
     # A claim the server refuses (the player to move is here) says why.
     bob.evaluate("htmx.trigger(document.getElementById('claim-form'), 'submit')")
-    expect(bob.locator("#board .message")).to_contain_text(
-        "The player to move is here"
-    )
+    expect(bob.locator("#board .message")).to_contain_text("The player to move is here")
     expect(bob.locator("#board")).to_have_attribute("data-status", "active")
 
     # Alice walks away: Bob sees when he may claim, then the claim itself.

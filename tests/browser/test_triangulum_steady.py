@@ -68,8 +68,7 @@ def test_on_a_phone_the_controls_are_big_enough_and_the_pan_line_names_a_range(n
     where = page.locator(".zoom-where")
     expect(where).to_have_text(re.compile(r"In sight: columns \d+–\d+ · rows \d+–\d+"))
     cols, rows = (
-        [int(n) for n in pair.split("–")]
-        for pair in re.findall(r"\d+–\d+", where.inner_text())
+        [int(n) for n in pair.split("–")] for pair in re.findall(r"\d+–\d+", where.inner_text())
     )
     # About 46 / 6.5 columns and as many rows fit the frame: a range, not one label.
     assert 4 <= cols[1] - cols[0] <= 9, cols
