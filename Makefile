@@ -5,8 +5,14 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The compiled translations (README, "Languages"): built from the committed .po catalogues,
+# never committed themselves.
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
+COMPILED := $(CATALOGUES:.po=.mo)
+# What makemessages reads (tests/web/test_languages.py runs it with the same options).
+MAKEMESSAGES := --no-obsolete --no-location -e html,txt,py -i "var/*" -i "build/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*"
 
-.PHONY: run test test-scale lint chromium bench
+.PHONY: run test test-scale lint chromium gettext messages bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +24,7 @@ $(STAMP): pyproject.toml
 ## channel layer) and the background worker beside it (bots, clocks, emails). Ctrl-C stops both.
 ## DEBUG is off unless DEBUG=1; static files are collected and served by WhiteNoise.
 ## HOST and PORT reach both processes: mails link to where the site is served (SITE_URL).
-run: $(STAMP)
+run: $(STAMP) $(COMPILED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
 	export HOST=$(HOST) PORT=$(PORT); \
@@ -27,11 +33,11 @@ run: $(STAMP)
 	$(PY) -m config.serve -b $(HOST) -p $(PORT) config.asgi:application
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).
-test: $(STAMP) chromium
+test: $(STAMP) $(COMPILED) chromium gettext
 	$(PY) -m pytest
 
 ## The same suite against PostgreSQL and Redis (the scale path).
-test-scale: $(STAMP) chromium
+test-scale: $(STAMP) $(COMPILED) chromium gettext
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/gametable} \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(PY) -m pytest
 
@@ -39,6 +45,22 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## A catalogue compiled with Babel (pure Python): `make run` needs no gettext tools.
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics -D django -d locale -l $*
+
+## Debian's gettext (xgettext, msgmerge): the test that the German catalogue is complete runs
+## Django's makemessages, which needs them; `make messages` too.
+gettext:
+	@command -v xgettext >/dev/null 2>&1 && command -v msgmerge >/dev/null 2>&1 || { \
+	  echo "Installing Debian's gettext for makemessages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; }
+
+## Update the catalogues from the code and templates, after wrapping new strings; then
+## translate the new entries in locale/<lang>/LC_MESSAGES/django.po (README, "Languages").
+messages: $(STAMP) gettext
+	$(PY) manage.py makemessages -l de $(MAKEMESSAGES)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

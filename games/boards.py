@@ -11,6 +11,47 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext
+
+
+class Words:
+    """Words put in the viewer's language when they are shown (``str()``), not when they are
+    made: a match's move list is kept in memory and shared by viewers of every language,
+    so ``describe`` returns these. ``text`` is an English msgid marked with ``gettext_noop``
+    (so ``makemessages`` finds it), or ``ngettext_lazy(singular, plural, "count")`` whose
+    form the parameter ``count`` picks; ``%(name)s`` in it is filled after translating from
+    ``params``: strings, numbers or Words themselves (a piece's or seat's name).
+    """
+
+    __slots__ = ("params", "text")
+
+    def __init__(self, text, **params):
+        self.text, self.params = text, params
+
+    def __str__(self) -> str:
+        text = gettext(self.text) if isinstance(self.text, str) else self.text
+        params = {k: str(v) if isinstance(v, Words) else v for k, v in self.params.items()}
+        return text % params if params else str(text)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __eq__(self, other) -> bool:
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+class Joined(Words):
+    """Several words (Words or strings) joined by ``between``, each in the viewer's language."""
+
+    def __init__(self, parts: list, between: str = ", "):
+        super().__init__("", parts=tuple(parts), between=between)
+
+    def __str__(self) -> str:
+        return self.params["between"].join(str(part) for part in self.params["parts"])
+
 
 def move_attr(move: dict) -> str:
     """The JSON a clickable board element carries in ``data-move``."""

@@ -8,6 +8,10 @@ is still who it was: every frame, and every push of a seat's view, first reads t
 from the store (one read) and closes the socket if it is gone or names another user or
 auth hash; a change of who the user is (``games.presence``) makes every socket of theirs
 also check that the hash still proves the user.
+
+Each socket renders in its viewer's language (``config.language.language_of``: their profile,
+the header switch's cookie, their browser's ``Accept-Language``, as the handshake carried
+them), and every fragment key names that language.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -32,6 +36,7 @@ from django.utils.translation import gettext as _
 from chat import rendering as chat_rendering
 from chat import selectors as chat_selectors
 from chat import services as chat_services
+from config.language import language_of
 from games import fragments, guard, presence, services
 from games.groups import chat_group, group_name
 from games.models import Match
@@ -74,6 +79,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     expires = None  # when the session this socket was opened with ends
     identity: tuple | None = None  # (user id, auth hash) its session held when it opened
     user_id = None  # the user it was opened as (None: a visitor)
+    language = settings.LANGUAGE_CODE  # its viewer's, found when it opens
     ended = False  # closed for who it was: nothing more is read or sent
     chat_rooms: set[str]  # the chat rooms whose lines reach this socket (chat/push.py)
     clock = staticmethod(time.monotonic)  # the frame budget's clock (tests move it by hand)
@@ -296,13 +302,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     def _in_language(self, render, *args):
-        return render(*args)
+        with translation.override(self.language):
+            return render(*args)
 
     def _chat_rooms_html(self) -> str:
         user = self.scope["user"]
         rooms = sorted(self.chat_rooms)
-        parts = [chat_rendering.room_html(self.match_id, room, user) for room in rooms]
-        return "".join([*parts, chat_rendering.muted_html(user)])
+        with translation.override(self.language):
+            parts = [chat_rendering.room_html(self.match_id, room, user) for room in rooms]
+            return "".join([*parts, chat_rendering.muted_html(user)])
 
     def _chat_catch_up(self) -> str:
         """On a (re)connect: the rooms this socket reads, when they hold a line newer than
@@ -313,7 +321,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if chat_selectors.newest_id(self.match_id, rooms) <= shown:
             return ""
         user = self.scope["user"]
-        return "".join(chat_rendering.room_html(self.match_id, room, user) for room in rooms)
+        with translation.override(self.language):
+            return "".join(chat_rendering.room_html(self.match_id, room, user) for room in rooms)
 
     async def refuse(self, message: str):
         await self.send(text_data=refusal(message))
@@ -328,7 +337,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.ended or event["ply"] < self.shown_ply:
             return  # closed, or a notice overtaken by a newer one (they are sent without waiting)
         ply, status = event["ply"], event["status"]
-        cache_key = fragments.key(self.match_id, self.invite, ply, status, self.seat)
+        cache_key = fragments.key(
+            self.match_id, self.invite, ply, status, self.seat, language=self.language
+        )
         if cache_key is not None and self.sent is not None and cache_key[:5] == self.sent[:5]:
             return  # this connection already shows that position
         if self.seat is not None and not await database_sync_to_async(self._still_who_it_was)():
@@ -337,7 +348,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         html = None
         if self.sent is not None and self.sent[2] == ply - 1 and self.sent[3] == "active":
             # The page shows the ply before: only what changed in the move list goes out.
-            update_key = fragments.key(self.match_id, self.invite, ply, status, self.seat, ply - 1)
+            update_key = fragments.key(
+                self.match_id, self.invite, ply, status, self.seat, ply - 1, self.language
+            )
             html = await fragments.aget(update_key)
         if html is None:
             html = await fragments.aget(cache_key)
@@ -368,6 +381,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return None
+        self.language = self._language()
         html = self._fragment(match, None)
         if self._page_shows() == (match.ply, match.status):
             html = ""
@@ -411,6 +425,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
         store.delete()
         return False
 
+    def _language(self) -> str:
+        """The viewer's language, from what the handshake carried (``config.language``)."""
+        headers = dict(self.scope.get("headers") or ())
+        accept = headers.get(b"accept-language", b"").decode("latin1")
+        return language_of(self.scope.get("user"), self.scope.get("cookies"), accept)
+
     def _page_shows(self) -> tuple[int | None, str | None]:
         """The position the page was rendered at, which its socket URL carries
         (``?ply=…&status=…``): a page just loaded need not get its board a second time."""
@@ -428,8 +448,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _fragment(self, match: Match, message: str | None) -> str:
         self.seat, self.invite = match.seat_of(self.scope["user"]), match.invite
         self.shown_ply = max(self.shown_ply, match.ply)
-        if message:
-            self.sent = None
-            return board_html(match, self.seat, message)
-        self.sent = fragment_key(match, self.seat)
-        return cached_board_html(match, self.seat)
+        with translation.override(self.language):
+            if message:
+                self.sent = None
+                return board_html(match, self.seat, message)
+            self.sent = fragment_key(match, self.seat)
+            return cached_board_html(match, self.seat)

@@ -3,8 +3,9 @@
 Every viewer in the same seat of a match sees the same fragment at a given ply,
 so a hundred spectators cost one render, not a hundred. The key always holds the
 seat (None for spectators), so one seat's fragment is never served to another,
-and the match's invite token, so a reused match id (a new database, a test run)
-never finds an older match's fragment. Fragments of matches still waiting for
+the match's invite token, so a reused match id (a new database, a test run)
+never finds an older match's fragment, and the language it is written in, so a
+German viewer never gets an English fragment. Fragments of matches still waiting for
 players are not kept (seats change).
 
 With ``FRAGMENT_REDIS_URL`` set (the scale path sets it to ``REDIS_URL``), the
@@ -24,6 +25,7 @@ import weakref
 import redis
 import redis.asyncio
 from django.conf import settings
+from django.utils import translation
 
 from games.memory import LRU
 
@@ -36,11 +38,20 @@ SHARED_SECONDS = 30
 
 
 def key(
-    match_id: int, invite: str, ply: int, status: str, seat: int | None, since: int | None = None
+    match_id: int,
+    invite: str,
+    ply: int,
+    status: str,
+    seat: int | None,
+    since: int | None = None,
+    language: str | None = None,
 ) -> tuple | None:
     """``since``: the key of the update for a page that shows that ply, not of the whole
-    fragment (``rendering.board_update``)."""
-    return None if status == "waiting" else (match_id, invite, ply, status, seat, since)
+    fragment (``rendering.board_update``). ``language``: the one the fragment is written in
+    (default: the active language, the one a render now would use)."""
+    if status == "waiting":
+        return None
+    return (match_id, invite, ply, status, seat, since, language or translation.get_language())
 
 
 def get(cache_key: tuple | None) -> str | None:
@@ -85,17 +96,18 @@ def put_many(items: list[tuple[tuple | None, str]]) -> None:
         pipe = client.pipeline(transaction=False)
         for cache_key, html in items:
             pipe.set(_redis_key(cache_key), html, ex=SHARED_SECONDS)
-            match_id, invite, ply, _, seat, since = cache_key
+            match_id, invite, ply, _, seat, since, language = cache_key
             if ply:
                 before = None if since is None else since - 1
-                pipe.delete(_redis_key((match_id, invite, ply - 1, "active", seat, before)))
+                earlier = (match_id, invite, ply - 1, "active", seat, before, language)
+                pipe.delete(_redis_key(earlier))
         _guard(pipe.execute)
 
 
 def _redis_key(cache_key: tuple) -> str:
-    match_id, invite, ply, status, seat, since = cache_key
+    match_id, invite, ply, status, seat, since, language = cache_key
     seat, since = ("-" if value is None else value for value in (seat, since))
-    return f"gametable:fragment:{match_id}:{invite}:{ply}:{status}:{seat}:{since}"
+    return f"gametable:fragment:{match_id}:{invite}:{ply}:{status}:{seat}:{since}:{language}"
 
 
 def _decoded(value: bytes | None) -> str | None:

@@ -5,13 +5,17 @@ from two spectator views, so nothing secret can show) and where the list needs a
 separator (``separator(before, after)``, e.g. Triangulum's parts). A turn is the run of
 consecutive moves of one seat, so the power companies' reveal, place and declarations
 read as one entry. The log is kept per match in memory and grows by the new moves only:
-rendering it on every move must not replay the whole match.
+rendering it on every move must not replay the whole match. Its words are
+``games.boards.Words``, put in the viewer's language only when a row is shown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
+from games.boards import Words
 from games.memory import LRU
 from games.registry import IllegalMove, get_game
 from games.rules import entry_notation, play_entry
@@ -25,6 +29,13 @@ class Log:
 
 
 _logs = LRU(max_entries=2000)
+# How a leave reads in the list (games.rules.LEAVE_NOTATION, whose pure engines know no
+# translations), in words the catalogues translate.
+LEAVE_WORDS = {
+    "resigned": gettext_noop("resigned"),
+    "time": gettext_noop("lost on time"),
+    "abandoned": gettext_noop("left (abandoned)"),
+}
 
 
 def entries(match, latest: tuple | None = None) -> tuple[dict, ...]:
@@ -81,7 +92,7 @@ def _extend(match, log: Log, latest: tuple | None) -> Log:
                 legal = False
         after = seen if seen is not None else engine.view(state, None)
         if leave:
-            text = entry_notation(engine, state, move)
+            text = Words(LEAVE_WORDS.get(move.get("reason"), entry_notation(engine, state, move)))
         elif legal:
             text = board.describe(move, before, after)
         else:  # the position did not change, and its notation names the move
@@ -126,7 +137,7 @@ def rows_of(
             "first": e["first"],
             "last": e["last"],
             "current": now is not None and e["first"] <= now <= e["last"],
-            "separator": e["separator"],
+            "separator": str(e["separator"]) if e["separator"] else None,
         }
         for n, e in enumerate(items[start:], start=start + 1)
     ]
@@ -143,4 +154,4 @@ def last_turn_text(items: tuple[dict, ...], seats: list[dict], to_move: list[int
 
 
 def _words(entry: dict) -> str:
-    return ", ".join(text for text in entry["texts"] if text)
+    return ", ".join(words for words in map(str, entry["texts"]) if words)

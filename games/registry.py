@@ -16,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.rules import Engine, IllegalMove, Move  # noqa: F401  (the web layer's imports)
 
 # slug -> package declaring GAME, in docs/rules.md order (the lobby's order).
@@ -29,9 +31,9 @@ GAMES: dict[str, str] = {
 
 # How leaving reads after "X won ...", the same in every game (docs/rules.md §7).
 LEAVE_WORDING = {
-    "resigned": "by resignation",
-    "time": "on time",
-    "abandoned": "as the opponent left",
+    "resigned": _("by resignation"),
+    "time": _("on time"),
+    "abandoned": _("as the opponent left"),
 }
 
 
@@ -41,7 +43,8 @@ class Game:
 
     - ``board``: the layout module, with ``SEATS`` (name and colour per seat) and
       ``context(view, seat, legal) -> dict`` for the package's ``board.html``.
-    - ``reasons``: outcome reason -> the words after "X won" (leaving is added here).
+    - ``reasons``: outcome reason -> the words after "X won" (leaving is added here), like
+      ``description`` marked with ``gettext_lazy``: put in the viewer's language when shown.
     - ``options``: the lobby's option fields; ``public_options``: the setup keys a
       match's creator may fix (docs/rules.md §7); everything else comes from the seed.
     - ``lists_legal_moves``: False where the move space is huge and the board's script
@@ -97,7 +100,7 @@ class Game:
     def reason_text(self, reason: str) -> str:
         """The words after "X won" for an outcome reason, e.g. "by connection"."""
         wording = {**self.reasons, **LEAVE_WORDING}
-        return wording.get(reason, f"({reason})")
+        return str(wording.get(reason, f"({reason})"))
 
 
 @cache

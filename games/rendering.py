@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
 from games import clocks, fragments, movelog, presence
@@ -17,7 +20,8 @@ OOB = Markup(' hx-swap-oob="true"')
 class Position:
     """What every viewer's fragment of one position shares: the engine state, decoded once
     (or handed over by the move that made it), the move list and its markup, and the game's
-    markup per distinct view and layout (see ``game_board_html``)."""
+    markup per distinct view and layout (see ``game_board_html``). Words are put in the
+    active language, so the move list's markup is kept per language."""
 
     def __init__(self, match: Match, state=None, played: tuple | None = None):
         self.match = match
@@ -26,8 +30,8 @@ class Position:
         self.boards: list = []
         self._views: dict[int | None, dict] = {}
         self._entries: tuple[dict, ...] | None = None
-        self._items: Markup | None = None
-        self._delta: Markup | None = None
+        self._items: dict[str, Markup] = {}
+        self._delta: dict[str, Markup | None] = {}
 
     def view(self, seat: int | None) -> dict:
         """``seat``'s view of the position, computed once; in a game without secrets every
@@ -50,28 +54,30 @@ class Position:
 
     def move_count(self, oob: Markup | str = "") -> Markup:
         turns = len(self.entries())
-        return Markup(
-            f'<small id="move-count"{oob}>{turns} turn{"s" if turns != 1 else ""}</small>'
-        )
+        words = escape(ngettext("%(count)d turn", "%(count)d turns", turns) % {"count": turns})
+        return Markup(f'<small id="move-count"{oob}>{words}</small>')
 
     def move_items(self, players: list[dict]) -> Markup:
         """Every turn of the move list, rendered once for all viewers (names and colours
         are the same for every viewer)."""
-        if self._items is None:
+        language = translation.get_language()
+        if language not in self._items:
             rows = movelog.rows_of(self.entries(), players)
-            self._items = _render("games/_live_moves.html", rows=rows, oob="")
-        return self._items
+            self._items[language] = _render("games/_live_moves.html", rows=rows, oob="")
+        return self._items[language]
 
     def move_delta(self, players: list[dict]) -> Markup | None:
         """What changed in the move list since the ply before: the turn that was last (it is
         no longer current, or grew by this move) is replaced, new turns are appended. None
         when the page before showed no turn (it has no list to add to). Only those turns
         are put in words: a long match's list is not rebuilt on every move."""
-        if self._delta is None:
+        language = translation.get_language()
+        if language not in self._delta:
             before = self.match.ply - 1
             tail = movelog.rows_of(self.entries(), players, since=before)
             replaced = [e for e in tail if e["first"] <= before <= e["last"]]
             if not replaced:
+                self._delta[language] = None
                 return None
             grown = [e for e in replaced if e["last"] > before and e["separator"]]
             added = [e for e in tail if e["first"] > before]
@@ -82,8 +88,8 @@ class Position:
                 )
                 html += Markup('<ol hx-swap-oob="beforeend:#move-list">') + Markup(separators)
                 html += _render("games/_live_moves.html", rows=added, oob="") + Markup("</ol>")
-            self._delta = html
-        return self._delta
+            self._delta[language] = html
+        return self._delta[language]
 
 
 def _render(template: str, **context) -> Markup:
@@ -155,7 +161,13 @@ def prerender(match: Match, state=None, played: tuple | None = None) -> None:
     is away, spectators of most matches) costs nothing: a page that opens later, or a
     socket that connects in between, renders for itself. ``state`` is the match's engine
     state when the caller holds it already, and ``played`` the ``(seat, entry)`` of the
-    last ply."""
+    last ply.
+
+    Only in the site's default language (English): a socket in another language finds no
+    fragment in its language and renders its audience's on demand, once per process and
+    position (the next viewer of that audience and language finds it in the store). Most
+    viewers read the default, and rendering every language for every audience would
+    double the work of every move for no one."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
     watched = presence.audiences(match.pk)
@@ -163,14 +175,15 @@ def prerender(match: Match, state=None, played: tuple | None = None) -> None:
         return
     shared = Position(match, state, played)
     items = []
-    for seat in [None, *range(match.players)]:
-        if seat not in watched:
-            continue
-        update = board_update(match, seat, shared)
-        if update is None:
-            items.append((fragment_key(match, seat), board_html(match, seat, shared=shared)))
-        else:
-            items.append((fragment_key_since(match, seat), update))
+    with translation.override(settings.LANGUAGE_CODE):
+        for seat in [None, *range(match.players)]:
+            if seat not in watched:
+                continue
+            update = board_update(match, seat, shared)
+            if update is None:
+                items.append((fragment_key(match, seat), board_html(match, seat, shared=shared)))
+            else:
+                items.append((fragment_key_since(match, seat), update))
     fragments.put_many(items)
 
 
@@ -180,15 +193,17 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
     Its output depends on nothing but these arguments, so viewers of one position whose
     view and layout are equal (in games without secrets, everyone but the mover) share one
     render through ``shared`` (one list per position: ``seats`` follows from the match and
-    the view); a seat's secret changes its view, so it is never shared.
+    the view); a seat's secret changes its view, so it is never shared, and neither is a
+    render in another language.
     """
-    for seen_view, seen_board, html in shared or ():
-        if seen_view == view and seen_board == board:
+    language = translation.get_language()
+    for seen_language, seen_view, seen_board, html in shared or ():
+        if seen_language == language and seen_view == view and seen_board == board:
             return html
     context = {"board": board, "view": view, "seats": seats}
     html = Markup(render_to_string(f"games/{slug}/board.html", context, using="jinja2"))
     if shared is not None:
-        shared.append((view, board, html))
+        shared.append((language, view, board, html))
     return html
 
 
@@ -203,13 +218,13 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
             "bot": bool(s.user_id and s.user.is_bot),
             "clock": _clock(match, control, s.index, running and s.index in view["to_move"]),
             "index": s.index,
-            "name": s.display_name if (s.user_id or s.name) else "open seat",
+            "name": s.display_name if (s.user_id or s.name) else gettext("open seat"),
             "username": s.user.username if s.user_id else None,
             "open": s.user is None,
             "score": view["scores"][s.index] if view.get("scores") else None,
             "to_move": turns and s.index in view["to_move"],
             "winner": s.index in winners,
-            "left": LEAVE_NOTATION[left[s.index]] if s.index in left else None,
+            "left": gettext(LEAVE_NOTATION[left[s.index]]) if s.index in left else None,
             "role": styles[s.index]["name"],
             "colour": styles[s.index]["colour"],
         }
@@ -273,7 +288,7 @@ def _claim_label(match: Match, players: list[dict]) -> str | None:
     if movers and movers[0]["bot"]:
         return None
     still_in = sum(1 for p in players if not p["left"])
-    return "Claim victory" if still_in == 2 else "Drop the absent player"
+    return gettext("Claim victory") if still_in == 2 else gettext("Drop the absent player")
 
 
 def settled_view(match: Match, view: dict) -> dict:
@@ -290,15 +305,16 @@ def settled_view(match: Match, view: dict) -> dict:
 
 def _turn_text(match: Match, seats: list[dict], seat: int | None) -> str:
     if match.status == Match.Status.WAITING:
-        return "Waiting for players — share the invite link."
+        return gettext("Waiting for players — share the invite link.")
     if match.status == Match.Status.FINISHED:
         return result_text(match, seats, seat)
     if seat is not None and seats[seat]["left"]:
-        return "You have left this match; the others play on."
+        return gettext("You have left this match; the others play on.")
     movers = [s for s in seats if s["to_move"]]
     if any(s["you"] for s in movers):
-        return "Your turn."
-    return "Waiting for " + " and ".join(s["name"] for s in movers) + "."
+        return gettext("Your turn.")
+    names = gettext(" and ").join(s["name"] for s in movers)
+    return gettext("Waiting for %(names)s.") % {"names": names}
 
 
 def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str:
@@ -313,8 +329,8 @@ def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str
     winners = [s for s in seats if s["index"] in result.get("winners", [])]
     how = get_game(match.game).reason_text(result.get("reason", ""))
     if not winners:
-        return "The match is drawn."
+        return gettext("The match is drawn.")
     if seat is not None and any(s["index"] == seat for s in winners):
-        return f"You won {how}!".replace(" !", "!")
-    names = " and ".join(w["name"] for w in winners)
-    return f"{names} won {how}.".replace(" .", ".")
+        return (gettext("You won %(how)s!") % {"how": how}).replace(" !", "!")
+    names = gettext(" and ").join(w["name"] for w in winners)
+    return (gettext("%(names)s won %(how)s.") % {"names": names, "how": how}).replace(" .", ".")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import html
-import re
 from functools import cache
+
+from django.utils import translation
+from django.utils.translation import gettext
+from markdown_it import MarkdownIt
 
 from games.clocks import CORRESPONDENCE_DAYS, PRESETS, TimeControl
 from games.registry import all_games, get_game
@@ -36,7 +38,12 @@ def seat_choices(declared) -> list[tuple[int, str]]:
     know that "Seat 1" is Blue."""
     first = declared.first_seat
     return [
-        (i, f"{seat['name']} — moves first" if i == first else seat["name"])
+        (
+            i,
+            gettext("%(seat)s — moves first") % {"seat": seat["name"]}
+            if i == first
+            else seat["name"],
+        )
         for i, seat in enumerate(declared.board.SEATS[: declared.engine.max_players])
     ]
 
@@ -48,48 +55,30 @@ def time_controls(slug: str) -> list[tuple[str, str]]:
     return [(c.code(), c.label()) for c in [TimeControl(), *presets, *days]]
 
 
-@cache
+# CommonMark and tables; raw HTML in a rules file is shown as text, never as markup.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
 def rules_html(slug: str) -> str:
-    """Returns the game's ``rules.md`` as HTML (headings, paragraphs, lists, **bold**)."""
-    text = (get_game(slug).directory / "rules.md").read_text(encoding="utf-8")
-    return _markdown(text)
+    """The game's rules page as HTML, in the active language: ``rules.<language>.md`` of its
+    package when there is one (``rules.de.md``), else the English ``rules.md``."""
+    return _rules_html(slug, translation.get_language() or "en")
 
 
-def _inline(text: str) -> str:
-    text = html.escape(text)
-    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
-    return re.sub(r"`(.+?)`", r"<code>\1</code>", text)
+@cache
+def _rules_html(slug: str, language: str) -> str:
+    directory = get_game(slug).directory
+    path = directory / f"rules.{language}.md"
+    if not path.is_file():
+        path = directory / "rules.md"
+    return _markdown(path.read_text(encoding="utf-8"))
 
 
 def _markdown(text: str) -> str:
-    out, paragraph, items = [], [], []
-
-    def flush():
-        if paragraph:
-            out.append(f"<p>{_inline(' '.join(paragraph))}</p>")
-            paragraph.clear()
-        if items:
-            out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
-            items.clear()
-
-    for line in text.splitlines():
-        stripped = line.strip()
-        heading = re.match(r"(#{1,4})\s+(.*)", stripped)
-        if heading:
-            flush()
-            level = min(max(len(heading.group(1)), 2), 4)
-            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
-        elif re.match(r"[-*]\s+", stripped):
-            if paragraph:
-                flush()
-            items.append(stripped[2:].strip())
-        elif not stripped:
-            flush()
-        elif items and line.startswith((" ", "\t")):
-            items[-1] += " " + stripped
-        else:
-            if items:
-                flush()
-            paragraph.append(stripped)
-    flush()
-    return "\n".join(out)
+    """Markdown as HTML, its headings one level down (``#`` is an ``h2``, at most ``h4``):
+    the page's own title is its ``h1``."""
+    tokens = _MARKDOWN.parse(text)
+    for token in tokens:
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(max(int(token.tag[1]), 2), 4)}"
+    return _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})

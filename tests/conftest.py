@@ -4,6 +4,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.test import override_settings
+from django.utils import translation
 from huey.contrib.djhuey import HUEY
 
 from accounts.models import User
@@ -38,6 +39,15 @@ PD_OPTIONS = {
     "plugs": ["46", "82", "26", "66", "42", "44", "22", "24",
               "28", "86", "88", "64", "62", "68", "48", "84"],
 }  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """Each test starts and ends in the default language: a page requested in German (the
+    test client runs requests in the test's own thread) leaves German active there."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 from games.high_voltage import board
 from games.registry import Game
 from games.rules.high_voltage.bot import KNOWLEDGE
@@ -9,12 +11,12 @@ from games.rules.high_voltage.engine import ENGINE
 
 GAME = Game(
     engine=ENGINE,
-    description=(
+    description=_(
         "Set pylons on a 24×24 field; posts a knight's move apart link up unless another line "
         "is in the way. Join your two sides first."
     ),
     board=board,
-    reasons={"connected": "by connection", "posts": "on score after 200 pylons"},
+    reasons={"connected": _("by connection"), "posts": _("on score after 200 pylons")},
     has_script=True,
     public_options=frozenset({"swamps"}),
     bot=KNOWLEDGE,

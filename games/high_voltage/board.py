@@ -9,9 +9,10 @@ as ``x1,y1,x2,y2;...`` in cell coordinates.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop, ngettext_lazy
 from markupsafe import Markup
 
-from games.boards import move_attr
+from games.boards import Words, move_attr
 from games.high_voltage.preview import previews
 from games.rules.high_voltage.engine import swamp_cells
 
@@ -122,12 +123,19 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     }
 
 
-def describe(move: dict, before: dict, after: dict) -> str:
+def describe(move: dict, before: dict, after: dict) -> Words:
     """A move in the move list, in the letters and numbers printed round the field."""
     if move["type"] != "post":
-        return {"keep": "kept the field", "mirror": "mirrored the swamps"}[move["type"]]
+        choice = {
+            "keep": gettext_noop("kept the field"),
+            "mirror": gettext_noop("mirrored the swamps"),
+        }
+        return Words(choice[move["type"]])
     x, y = move["at"]
     seat = before["to_move"][0]
     made = len(after["links"][seat]) - len(before["links"][seat])
-    links = f" ({made} link{'s' if made != 1 else ''})" if made else ""
-    return f"post {before['column_names'][x]}{y + 1}{links}"
+    at = f"{before['column_names'][x]}{y + 1}"
+    if not made:
+        return Words(gettext_noop("post %(at)s"), at=at)
+    links = ngettext_lazy("post %(at)s (%(count)d link)", "post %(at)s (%(count)d links)", "count")
+    return Words(links, at=at, count=made)

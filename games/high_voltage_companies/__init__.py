@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 from games.high_voltage_companies import board
 from games.registry import Game
 from games.rules.high_voltage_companies.bot import KNOWLEDGE
@@ -10,15 +12,15 @@ from games.rules.high_voltage_companies.twin import twin
 
 GAME = Game(
     engine=ENGINE,
-    description=(
+    description=_(
         "Secretly run one of four power companies: reveal, turn and swap line cards to close "
         "power lines through your colour."
     ),
     board=board,
     reasons={
-        "energy": "as the energy chips ran out",
-        "cards": "after the last card was placed",
-        "quiet": "after a quiet round",
+        "energy": _("as the energy chips ran out"),
+        "cards": _("after the last card was placed"),
+        "quiet": _("after a quiet round"),
     },
     has_script=True,
     lists_legal_moves=False,

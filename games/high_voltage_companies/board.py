@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext_noop, ngettext_lazy
 from markupsafe import Markup
 
-from games.boards import move_attr
+from games.boards import Joined, Words, move_attr
 from games.high_voltage_companies.grid_svg import cells_svg, coords_svg, face_paths, track_svg
 from games.rules import LEAVE_NOTATION, LEAVE_REASONS
 from games.rules.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
@@ -380,32 +381,72 @@ def _turned(rotation: int) -> str:
     return ("", " ↻", " ↻↻", " ↺")[rotation]
 
 
-def describe(move: dict, before: dict, after: dict) -> str:
+# The companies' colours in the move list's words.
+COLOUR_WORDS = {
+    "red": gettext_noop("red"),
+    "yellow": gettext_noop("yellow"),
+    "green": gettext_noop("green"),
+    "blue": gettext_noop("blue"),
+}
+
+
+def describe(move: dict, before: dict, after: dict) -> Words | str:
     """One move of a turn; the list joins a turn's moves ("revealed c4, placed it at c4 ↻")."""
     kind = move["type"]
-    paid = " with the special chip" if move.get("special") else ""
+    special = bool(move.get("special"))
     if kind == "reveal":
-        return f"revealed {place_name(move['at'])}"
+        return Words(gettext_noop("revealed %(at)s"), at=place_name(move["at"]))
     if kind == "place":
-        into = " in the gap" if list(move["to"]) == list(before["gap"]) else ""
-        return f"placed it{into} at {place_name(move['to'])}{_turned(move['rotation'])}"
+        at = f"{place_name(move['to'])}{_turned(move['rotation'])}"
+        if list(move["to"]) == list(before["gap"]):
+            return Words(gettext_noop("placed it in the gap at %(at)s"), at=at)
+        return Words(gettext_noop("placed it at %(at)s"), at=at)
     if kind == "rotate":
-        return f"turned {place_name(move['at'])}{_turned(move['rotation'])}"
+        return Words(
+            gettext_noop("turned %(at)s"), at=f"{place_name(move['at'])}{_turned(move['rotation'])}"
+        )
     if kind == "move":
-        gap = place_name(before["gap"])
-        return f"moved {place_name(move['from'])} to {gap}{_turned(move['rotation'])}{paid}"
+        to = f"{place_name(before['gap'])}{_turned(move['rotation'])}"
+        text = (
+            gettext_noop("moved %(at)s to %(to)s with the special chip")
+            if special
+            else gettext_noop("moved %(at)s to %(to)s")
+        )
+        return Words(text, at=place_name(move["from"]), to=to)
     if kind == "swap":
-        return f"swapped {place_name(move['a'])} ↔ {place_name(move['b'])}{paid}"
+        text = (
+            gettext_noop("swapped %(a)s ↔ %(b)s with the special chip")
+            if special
+            else gettext_noop("swapped %(a)s ↔ %(b)s")
+        )
+        return Words(text, a=place_name(move["a"]), b=place_name(move["b"]))
     if kind == "declare":
         line = after["declared"][-1] if after["declared"] else {"from": move["from"], "to": "…"}
-        gains = [
-            f"{colour} +{after['track'][colour] - before['track'][colour]}"
+        gains: list = [
+            Joined(
+                [
+                    Words(COLOUR_WORDS[colour]),
+                    f"+{after['track'][colour] - before['track'][colour]}",
+                ],
+                " ",
+            )
             for colour in COLOURS
             if after["track"][colour] > before["track"][colour]
         ]
         seat = before["current"]
         chips = after["point_chips"][seat] - before["point_chips"][seat]
         if chips:
-            gains.append(f"{chips} point chip{'s' if chips > 1 else ''}")
-        return f"declared {line['from']}→{line['to']} ({', '.join(gains)})"
-    return {"double": "took a double turn", "end": ""}[kind]
+            gains.append(
+                Words(
+                    ngettext_lazy("%(count)d point chip", "%(count)d point chips", "count"),
+                    count=chips,
+                )
+            )
+        return Words(
+            gettext_noop("declared %(line)s (%(gains)s)"),
+            line=f"{line['from']}→{line['to']}",
+            gains=Joined(gains),
+        )
+    if kind == "double":
+        return Words(gettext_noop("took a double turn"))
+    return {"end": ""}[kind]

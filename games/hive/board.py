@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import math
 
+from django.utils.translation import gettext_noop
 from markupsafe import Markup
 
-from games.boards import move_attr
+from games.boards import Words, move_attr
 from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
 from games.rules.hive.moves import KINDS
 
@@ -290,20 +291,40 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     }
 
 
-def describe(move: dict, before: dict, after: dict) -> str:
+# The pieces and seats in the move list's words (German: the seed's Bienenkönigin, Käfer, …).
+PIECE_WORDS = {
+    "BEE": gettext_noop("Bee"),
+    "SPIDER": gettext_noop("Spider"),
+    "BEETLE": gettext_noop("Beetle"),
+    "GRASSHOPPER": gettext_noop("Grasshopper"),
+    "ANT": gettext_noop("Ant"),
+}
+SEAT_WORDS = [gettext_noop("Red"), gettext_noop("Blue")]
+
+
+def describe(move: dict, before: dict, after: dict) -> Words:
     """A move in words, by the field names the board prints (row letter, place in the row):
     "set Ant on E4", "moved Beetle from D3 to E4", "moved Beetle from D3 onto Red Ant at E4".
     A kind alone would not do: a seat has three grasshoppers and three ants."""
     if move["type"] == "skip":
-        return "skipped (no move)"
+        return Words(gettext_noop("skipped (no move)"))
     stacks = {tuple(f["field"]): f["stack"] for f in after["board"]}
     to = tuple(move["to"])
-    piece = NAMES[stacks[to][-1]["piece"]]
+    piece = Words(PIECE_WORDS[stacks[to][-1]["piece"]])
     where = field_name(to)
     if len(stacks[to]) > 1:
         under = stacks[to][-2]
-        where = f"{SEATS[under['seat']]['name']} {NAMES[under['piece']]} at {where}"
+        where = Words(
+            gettext_noop("%(seat)s %(piece)s at %(field)s"),
+            seat=Words(SEAT_WORDS[under["seat"]]),
+            piece=Words(PIECE_WORDS[under["piece"]]),
+            field=where,
+        )
     if move["type"] == "set":
-        return f"set {piece} on {where}"
-    onto = "onto" if len(stacks[to]) > 1 else "to"
-    return f"moved {piece} from {field_name(move['from'])} {onto} {where}"
+        return Words(gettext_noop("set %(piece)s on %(where)s"), piece=piece, where=where)
+    text = (
+        gettext_noop("moved %(piece)s from %(from)s onto %(where)s")
+        if len(stacks[to]) > 1
+        else gettext_noop("moved %(piece)s from %(from)s to %(where)s")
+    )
+    return Words(text, piece=piece, where=where, **{"from": field_name(move["from"])})

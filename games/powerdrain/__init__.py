@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 from games.powerdrain import board
 from games.registry import Game
 from games.rules.powerdrain.bot import KNOWLEDGE
@@ -10,11 +12,11 @@ from games.rules.powerdrain.twin import twin
 
 GAME = Game(
     engine=ENGINE,
-    description=(
+    description=_(
         "Place plugs on a charged 5×5 grid; touching plugs of the other polarity drain each other."
     ),
     board=board,
-    reasons={"active plugs": "on active plugs", "voltage": "on total voltage"},
+    reasons={"active plugs": _("on active plugs"), "voltage": _("on total voltage")},
     options=tuple(board.OPTIONS),
     public_options=frozenset({"rows", "cols", "draft"}),
     twin=twin,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.boards import move_attr
+from django.utils.translation import gettext_noop
+
+from games.boards import Words, move_attr
 from games.rules.powerdrain.engine import COLUMNS
 
 SEATS = [
@@ -66,9 +68,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
 OPTIONS = [{"name": "draft", "label": "Draft: the mover picks any remaining plug", "type": "bool"}]
 
 
-def describe(move: dict, before: dict, after: dict) -> str:
+def describe(move: dict, before: dict, after: dict) -> Words:
     """Names the plug placed and its square, in the letters and numbers round the grid."""
     r, c = move["at"]
     plug = after["cells"][r][c]
     name = plug["plug"] if plug else move.get("plug", "?")
-    return f"plug {name} at {COLUMNS[c]}{r + 1}"
+    return Words(gettext_noop("plug %(plug)s at %(at)s"), plug=name, at=f"{COLUMNS[c]}{r + 1}")

@@ -14,9 +14,10 @@ from __future__ import annotations
 import functools
 import math
 
+from django.utils.translation import gettext_noop
 from markupsafe import Markup
 
-from games.boards import move_attr
+from games.boards import Words, move_attr
 
 SEATS = [
     {"name": "Blue", "colour": "#1971c2"},
@@ -301,14 +302,17 @@ def _secrets_svg(secrets: list[dict], replay: bool) -> str:
     )
 
 
-def describe(move: dict, before: dict, after: dict) -> str:
+def describe(move: dict, before: dict, after: dict) -> Words:
     """A turn in the move list: the open point set, or the triangle and what it scored."""
     if move["type"] == "pass":
-        return "passed"
+        return Words(gettext_noop("passed"))
     if move["type"] == "place":
         last = after["last_move"] or {}
-        hit = " (hit a point: both removed)" if last.get("collision") else ""
-        return f"set {_label(move['open'])}{hit}"
+        if last.get("collision"):
+            return Words(
+                gettext_noop("set %(at)s (hit a point: both removed)"), at=_label(move["open"])
+            )
+        return Words(gettext_noop("set %(at)s"), at=_label(move["open"]))
     tri = " ".join(_label(p) for p in move["points"])
     ended = len(after["history"]) > len(before["history"])
     if ended:
@@ -318,15 +322,31 @@ def describe(move: dict, before: dict, after: dict) -> str:
     wanted = sorted(map(list, move["points"]))
     for t in triangles:
         if sorted(t["points"]) == wanted:
-            return f"triangle {tri}: +{t['area']}"
-    return f"triangle {tri}: spoiled by the reveal"
+            return Words(gettext_noop("triangle %(points)s: +%(area)s"), points=tri, area=t["area"])
+    return Words(gettext_noop("triangle %(points)s: spoiled by the reveal"), points=tri)
 
 
-def separator(before: dict, after: dict) -> str | None:
+def separator(before: dict, after: dict) -> Words | None:
     """A heading after the turn that ended a part: its totals and who scored."""
     if len(after["history"]) == len(before["history"]):
         return None
     r = after["history"][-1]
-    totals = f"Blue {r['totals'][0]} : Red {r['totals'][1]}"
-    won = f"{SEATS[r['winner']]['name']} +{r['points']}" if r["winner"] is not None else "no points"
-    return f"Part {r['partie']} over — {totals}, {won}"
+    totals = Words(
+        gettext_noop("Blue %(blue)s : Red %(red)s"), blue=r["totals"][0], red=r["totals"][1]
+    )
+    if r["winner"] is None:
+        return Words(
+            gettext_noop("Part %(part)s over — %(totals)s, no points"),
+            part=r["partie"],
+            totals=totals,
+        )
+    return Words(
+        gettext_noop("Part %(part)s over — %(totals)s, %(winner)s +%(points)s"),
+        part=r["partie"],
+        totals=totals,
+        winner=Words(SEAT_WORDS[r["winner"]]),
+        points=r["points"],
+    )
+
+
+SEAT_WORDS = [gettext_noop("Blue"), gettext_noop("Red")]

@@ -42,12 +42,18 @@ def cookie_for(user) -> bytes:
 
 
 async def connect(
-    match, user=None, origin=b"http://127.0.0.1", cookie=None, address="127.0.0.1", query=""
+    match,
+    user=None,
+    origin=b"http://127.0.0.1",
+    cookie=None,
+    address="127.0.0.1",
+    query="",
+    headers=(),
 ):
     """Opens the match socket as ``user`` (None: an anonymous spectator) or with a session
-    ``cookie``, from client ``address``, with the page's ``query`` (e.g. "?ply=0");
-    returns (socket, accepted)."""
-    headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
+    ``cookie``, from client ``address``, with the page's ``query`` (e.g. "?ply=0") and any
+    more ``headers`` (e.g. Accept-Language); returns (socket, accepted)."""
+    headers = [(b"origin", origin), (b"host", b"127.0.0.1"), *headers]
     if user is not None:
         cookie = await sync_to_async(cookie_for)(user)
     if cookie is not None:

@@ -1,0 +1,187 @@
+"""The table in German and English (README, "Languages"): the catalogue, pages, the switch,
+rules pages, and each socket's fragments in its own viewer's language."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+from django.template import engines
+from django.utils import translation
+
+from accounts.models import User
+from games.boards import Words
+from tests.web.support import connect
+
+ROOT = Path(settings.BASE_DIR)
+CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
+# The options of `make messages` (Makefile, MAKEMESSAGES).
+MAKEMESSAGES = [
+    "--no-obsolete",
+    "--no-location",
+    "-e",
+    "html,txt,py",
+    *("-i", "var/*", "-i", "build/*", "-i", "tests/*", "-i", "bench/*"),
+    *("-i", "test-artifacts/*"),
+]
+
+
+def untranslated(po: Path) -> list[str]:
+    """The msgids of ``po`` without a translation, or marked fuzzy."""
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    gaps = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            gaps.append(message.id if isinstance(message.id, str) else message.id[0])
+    return gaps
+
+
+def test_the_german_catalogue_is_complete(tmp_path):
+    """makemessages over a copy of the code: every msgid the code and templates mark is in
+    the committed catalogue, translated and not fuzzy."""
+    assert shutil.which("xgettext") and shutil.which("msgmerge"), (
+        "makemessages needs Debian's gettext: `make gettext` installs it"
+    )
+    copy = tmp_path / "src"
+    shutil.copytree(
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(
+            ".*", "var", "build", "test-artifacts", "node_modules", "__pycache__", "*.mo"
+        ),
+    )
+    regenerated = copy / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    assert untranslated(CATALOGUE) == []
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", *MAKEMESSAGES],
+        cwd=copy,
+        env={**_env(), "VAR_DIR": str(tmp_path / "var")},
+        check=True,
+        capture_output=True,
+    )
+    assert untranslated(regenerated) == [], "translate these in locale/de/LC_MESSAGES/django.po"
+
+
+def _env() -> dict:
+    import os
+
+    return {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+
+
+def test_the_completeness_check_finds_a_missing_translation(tmp_path):
+    """The check above fails on a catalogue with an empty or a fuzzy entry."""
+    text = CATALOGUE.read_text(encoding="utf-8")
+    broken = tmp_path / "django.po"
+    broken.write_text(text.replace('msgstr "Dein Zug."', 'msgstr ""'), encoding="utf-8")
+    assert untranslated(broken) == ["Your turn."]
+    fuzzy = text.replace('msgid "Your turn."', '#, fuzzy\nmsgid "Your turn."')
+    broken.write_text(fuzzy, encoding="utf-8")
+    assert untranslated(broken) == ["Your turn."]
+
+
+def test_the_browser_language_picks_the_pages_language(client, db):
+    german = client.get("/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9,en;q=0.5").content.decode()
+    assert '<html lang="de">' in german
+    assert "Zuschauen" in german and "Verlauf" in german and "Anmelden" in german
+    english = client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
+    assert '<html lang="en">' in english and "Watch" in english and "Zuschauen" not in english
+
+
+def test_the_switch_is_remembered_for_a_visitor(client, db):
+    response = client.post("/i18n/setlang/", {"language": "de", "next": "/watch/"})
+    assert response.status_code == 302 and response["Location"] == "/watch/"
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Zuschauen" in page  # the choice beats the browser
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert "Watch" in client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+
+def test_a_members_choice_follows_them_to_another_browser(client, alice):
+    client.force_login(alice)
+    client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    alice.refresh_from_db()
+    assert alice.language == "de"
+    from django.test import Client
+
+    elsewhere = Client()  # no cookie, an English browser
+    elsewhere.force_login(alice)
+    page = elsewhere.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Abmelden" in page and "Zuschauen" in page
+
+
+def test_a_choice_outside_the_languages_changes_nothing(client, alice):
+    client.force_login(alice)
+    client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    alice.refresh_from_db()
+    assert alice.language == ""
+
+
+def test_the_rules_page_in_german_names_the_seeds_pieces(client, db):
+    german = client.get("/games/hive/rules/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Bienenkönigin" in german and "Grashüpfer" in german and "Brombeeren" in german
+    english = client.get("/games/hive/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Bienenkönigin" not in english and "Surround the opposing bee" in english
+
+
+@pytest.mark.parametrize(
+    "slug", ["high-voltage", "high-voltage-companies", "triangulum", "powerdrain"]
+)
+def test_every_game_has_german_rules(client, db, slug):
+    words = {
+        "high-voltage": "Strommast",
+        "high-voltage-companies": "Stromgesellschaft",
+        "triangulum": "Geheimpunkt",
+        "powerdrain": "Stecker",
+    }
+    page = client.get(f"/games/{slug}/rules/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert words[slug] in page and "<h2>Entscheidungen an diesem Tisch</h2>" in page
+
+
+def test_fragments_can_translate_and_move_words_follow_the_language():
+    template = engines["jinja2"].from_string('{{ _("Your turn.") }}')
+    words = Words("set %(piece)s on %(where)s", piece=Words("Bee"), where="F6")
+    with translation.override("de"):
+        assert template.render({}) == "Dein Zug."
+        assert str(words) == "Bienenkönigin auf F6 gesetzt"
+    with translation.override("en"):
+        assert template.render({}) == "Your turn."
+        assert str(words) == "set Bee on F6"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_each_viewer_gets_fragments_in_their_own_language(match, alice, bob):
+    """alice chose German on her profile, bob reads English; of two spectators one chose
+    German with the switch (cookie), the other's browser asks for English. The spectators
+    share one audience, so only the language in the fragment key keeps them apart."""
+    from asgiref.sync import sync_to_async
+
+    await sync_to_async(User.objects.filter(pk=alice.pk).update)(language="de")
+    a, _ = await connect(match, alice)
+    b, _ = await connect(match, bob, headers=[(b"accept-language", b"de")])
+    german, _ = await connect(match, cookie=b"django_language=de")
+    english, _ = await connect(match, headers=[(b"accept-language", b"en-US,en;q=0.8")])
+    sockets = {"a": a, "b": b, "german": german, "english": english}
+    first = {name: await s.receive_from(timeout=3) for name, s in sockets.items()}
+    assert "Dein Zug." in first["a"] and "Your turn." not in first["a"]
+    # bob is a member without a choice: his browser's language
+    assert "Warte auf alice." in first["b"]
+
+    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": "0"}))
+    after = {name: await s.receive_from(timeout=3) for name, s in sockets.items()}
+    for name in ("a", "german", "b"):
+        assert "Stecker 46 auf c3" in after[name] and "1 Zug" in after[name], name
+    assert "plug 46 at c3" in after["english"] and "1 turn" in after["english"]
+    assert "Stecker" not in after["english"]
+    assert "Warte auf bob." in after["a"] and "Dein Zug." in after["b"]
+    assert "Waiting for bob." in after["english"] and "Warte auf bob." in after["german"]
+    for s in sockets.values():
+        await s.disconnect()
