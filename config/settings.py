@@ -285,6 +285,10 @@ BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
 CHAT_LINES_PER_MINUTE = int(os.environ.get("CHAT_LINES_PER_MINUTE", "15"))
 CHAT_SOCKET_BURST = int(os.environ.get("CHAT_SOCKET_BURST", "3"))
 CHAT_SOCKET_PER_SECOND = float(os.environ.get("CHAT_SOCKET_PER_SECOND", "0.5"))
+# Rematch offers (games/rematches.py): how long one waits for the others' answers, and how
+# long after a decline the same match may be offered again.
+REMATCH_OFFER_SECONDS = float(os.environ.get("REMATCH_OFFER_SECONDS", "60"))
+REMATCH_RETRY_SECONDS = float(os.environ.get("REMATCH_RETRY_SECONDS", "10"))
 # Computer work anyone may start (games.services): running matches of computers only (people
 # watch them) per creator and on the whole site, and running matches in which one person
 # plays the computer. A match over a limit is refused, saying which and what to do.

@@ -13,3 +13,5 @@ class GamesConfig(AppConfig):
 
         events.position_changed.connect(push.on_position, dispatch_uid="push")
         events.position_changed.connect(tasks.after_position, dispatch_uid="tasks")
+        events.rematch_changed.connect(push.on_rematch, dispatch_uid="push-rematch")
+        events.rematch_changed.connect(tasks.after_rematch, dispatch_uid="tasks-rematch")

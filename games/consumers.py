@@ -37,9 +37,10 @@ from chat import rendering as chat_rendering
 from chat import selectors as chat_selectors
 from chat import services as chat_services
 from config.language import language_of
-from games import fragments, guard, presence, services
+from games import fragments, guard, presence, rematches, services
 from games.groups import chat_group, group_name
-from games.models import Match
+from games.models import Match, RematchOffer
+from games.rematch_html import rematch_html
 from games.rendering import board_html, cached_board_html, fragment_key
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         finally:
             if getattr(self, "channel_name", None):
                 await database_sync_to_async(presence.leave)(self.channel_name)
+                if self.seat is not None and self.user_id is not None:
+                    await database_sync_to_async(self._left_the_table)()
 
     async def dispatch(self, message):
         """Runs the handler for ``message`` without Channels' detour through the sync thread.
@@ -153,6 +156,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         chat = await database_sync_to_async(self._chat_catch_up)()
         if chat:
             await self.send(text_data=chat)
+        offer = await database_sync_to_async(self._rematch_catch_up)()
+        if offer:
+            await self.send(text_data=offer)
 
     async def session_ended(self, event):
         """The session this socket was opened with was logged out: nothing more under its name."""
@@ -300,6 +306,28 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 return
         html = self._in_language(chat_rendering.pushed_line_html, event, self.user_id)
         await self.send(text_data=html)
+
+    async def rematch_changed(self, event):
+        """A rematch offer of this match changed: this viewer's view of it (Accept and
+        Decline, whom it waits for, the new match to go to)."""
+        if self.ended:
+            return
+        html = await database_sync_to_async(self._in_language)(
+            rematch_html, self.match_id, self.scope["user"]
+        )
+        await self.send(text_data=html)
+
+    def _rematch_catch_up(self) -> str:
+        """On a (re)connect to a finished match with an offer: where the offer stands now."""
+        if not RematchOffer.objects.filter(match_id=self.match_id).exists():
+            return ""
+        return self._in_language(rematch_html, self.match_id, self.scope["user"])
+
+    def _left_the_table(self) -> None:
+        """A player's socket closed: an offer of theirs lapses once no page of theirs is left
+        on the match (games/rematches.py)."""
+        if self.seat not in presence.seats_here(self.match_id):
+            rematches.rematch_maker_left(match_id=self.match_id, user_id=self.user_id)
 
     def _in_language(self, render, *args):
         with translation.override(self.language):

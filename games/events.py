@@ -48,6 +48,23 @@ match_finished = Signal()
 match_ending = Signal()
 
 
+#: A rematch offer of the finished ``match`` changed (made, accepted by one more, declined,
+#: lapsed, or accepted by all: then ``offer.new_match`` is the new match); keyword ``offer``.
+#: Sent after the commit by games/rematches.py (``announce_offer_on_commit``).
+rematch_changed = Signal()
+
+
+def announce_offer_on_commit(match, offer) -> None:
+    """Schedules ``rematch_changed`` for after the commit."""
+
+    def send():
+        for receiver, result in rematch_changed.send_robust(type(match), match=match, offer=offer):
+            if isinstance(result, Exception):
+                log.error("%s failed", getattr(receiver, "__qualname__", receiver), exc_info=result)
+
+    transaction.on_commit(send)
+
+
 def announce_on_commit(match, state=None, played: tuple | None = None, *, started=False) -> None:
     """Schedules the announcements of ``match``'s new position for after the commit: the
     position, then what happened (a start, a move or a leave, and an end)."""

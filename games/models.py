@@ -241,6 +241,52 @@ class Presence(models.Model):
         return f"{self.match} viewer {self.channel_name}"
 
 
+class RematchOffer(models.Model):
+    """A player of a finished match offers to play it again (games/rematches.py).
+
+    The other seated people answer; the table's computer players accept at once. When every
+    person seated has accepted, one new match opens for all of them (``new_match``). An offer
+    lapses when its maker leaves the page or after ``REMATCH_OFFER_SECONDS``; after a decline
+    the match may be offered again once ``REMATCH_RETRY_SECONDS`` have passed.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for answers"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        LAPSED = "lapsed", "Lapsed"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rematch_offers")
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # The users who accepted: the maker and the computer players at once, then the others.
+    accepted = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Server milliseconds (services.server_now): when it lapses unanswered; when it ended.
+    expires = models.BigIntegerField()
+    ended_at = models.BigIntegerField(null=True, blank=True)
+    # Who declined it (the maker: withdrawn).
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    new_match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(status="open"),
+                name="one_open_rematch_offer",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} rematch offer {self.status}"
+
+
 class Move(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField()

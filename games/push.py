@@ -40,6 +40,12 @@ def notify_match_updated(match: Match) -> None:
     send_to_group(group_name(match.pk), message)
 
 
+def on_rematch(match: Match, offer, **_signal) -> None:
+    """A rematch offer changed: every page of the match renders its viewer's view of it
+    (games/rematch_html.py); the notice carries no HTML."""
+    send_to_group(group_name(match.pk), {"type": "rematch.changed", "offer": offer.pk})
+
+
 def send_to_group(group: str, message: dict) -> None:
     """Sends ``message`` to the channel-layer ``group``: handed to Daphne's event loop without
     waiting when called from a thread it handed sync work to, else sent before returning.

@@ -125,47 +125,6 @@ def match_create(
     return match
 
 
-@transaction.atomic
-def match_rematch(*, match_id: int, user, now: int | None = None) -> Match:
-    """A new match of the same game, options, time control and privacy for a finished one,
-    ``user`` and every computer player one seat on (so the start passes round); the other
-    people join through the new invite. Only the public options carry over: a new match
-    draws its hidden setup afresh (docs/rules.md §7).
-
-    One rematch per finished match and asker: asking again returns the one already made
-    (a double click, five clicks, two tabs), so asking never starts more computer work."""
-    # Locked: requests for one match arriving at once are answered one after another.
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.FINISHED:
-        raise Refused("Only a finished match can be played again.")
-    seat = match.seat_of(user)
-    if seat is None:
-        raise Refused("Only the match's players can ask for a rematch.")
-    earlier = Match.objects.filter(rematch_of=match, created_by=user).first()
-    if earlier is not None:
-        return earlier
-    count = match.players
-    bots = {
-        (s.index + 1) % count: s.user.bot_level
-        for s in match.seat_list()
-        if s.user is not None and s.user.bot_level
-    }
-    public = get_game(match.game).public_options
-    return match_create(
-        game=match.game,
-        creator=user,
-        options={k: v for k, v in match.options.items() if k in public},
-        seat=(seat + 1) % count,
-        players=count,
-        time_control=match.control,
-        bots=bots,
-        now=now,
-        private=match.private,
-        rematch_of=match,
-        rated=match.rated,
-    )
-
-
 def _computer_limits(person, *, watching: bool) -> None:
     """Refuses one more running match with computer players for ``person`` beyond the limits
     (settings): matches of computers only (``watching``) per creator and on the whole site,

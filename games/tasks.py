@@ -19,7 +19,7 @@ from django.conf import settings
 from huey import crontab
 from huey.contrib.djhuey import HUEY, db_periodic_task, db_task
 
-from games import computer, notices, services
+from games import computer, notices, rematches, services
 from games.models import Match
 
 #: Queue priorities, higher first: a person waiting for the computer's answer (or for a
@@ -92,6 +92,19 @@ def turn_mail(match_id: int, ply: int) -> None:
 def sweep() -> None:
     """Once a minute, and when a worker starts: whatever a lost task would have done."""
     catch_up()
+    rematches.rematches_lapse_due()
+
+
+@db_task()
+def rematch_lapse(match_id: int) -> None:
+    rematches.rematch_lapse(match_id=match_id)
+
+
+def after_rematch(match: Match, offer, **_signal) -> None:
+    """An open offer lapses at its time (the sweep finds one whose task was lost); a task
+    that finds it answered, or not yet due, does nothing."""
+    if offer.status == offer.Status.OPEN:  # announced as it is made or answered: not yet due
+        rematch_lapse.schedule(args=(match.pk,), delay=settings.REMATCH_OFFER_SECONDS)
 
 
 @HUEY.on_startup()

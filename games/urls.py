@@ -13,6 +13,7 @@ urlpatterns = [
     path("<public:public_id>/resign/", views.resign, name="resign"),
     path("<public:public_id>/join/", views.join_open, name="join_open"),
     path("<public:public_id>/rematch/", views.rematch, name="rematch"),
+    path("<public:public_id>/rematch/decline/", views.rematch_decline, name="rematch_decline"),
     path("<public:public_id>/cancel/", views.cancel, name="cancel"),
     path("<public:public_id>/computer/", views.seat_bot, name="seat_bot"),
     path("<public:public_id>/presence/", views.presence_poll, name="presence"),

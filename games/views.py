@@ -15,9 +15,11 @@ from accounts.forms import GuestForm
 from accounts.views import guest_login, rejoin_url
 from chat import rendering as chat_rendering
 from config.throttle import MOVE_POSTS
-from games import guard, presence, services
+from games import guard, presence, rematches, services
+from games.consumers import refusal
 from games.models import Match
 from games.registry import get_game
+from games.rematch_html import rematch_html
 from games.rendering import board_html, cached_board_html
 
 
@@ -63,6 +65,7 @@ def match_page(request, public_id: str):
         "bot_seats": _bot_seats(match, request.user),
         "presence_html": presence.presence_html(match.pk, match.public_id),
         "chat": chat_rendering.panel(match, request.user),
+        "rematch_html": rematch_html(match.pk, request.user, oob=False),
     }
     return render(request, "games/match.html", context)
 
@@ -156,17 +159,41 @@ def resign(request, public_id: str):
 
 @require_POST
 def rematch(request, public_id: str):
-    """Creates the rematch and opens it, where its creator finds the invite."""
+    """Offers a rematch, or accepts the one offered (games/rematches.py). Once everyone has
+    accepted, the new match opens: this page goes there, the others by their sockets."""
     match_id = match_id_of(public_id)
     try:
-        new = services.match_rematch(match_id=match_id, user=request.user)
+        offer = rematches.rematch_offer(match_id=match_id, user=request.user)
     except services.Refused as error:
-        messages.error(request, str(error))
+        return _rematch_refused(request, public_id, error)
+    if offer.new_match_id is None:  # the offer waits for the others: its pages show it live
+        if request.htmx:
+            return HttpResponse(status=204)
         return redirect("games:match", public_id=public_id)
-    url = new.get_absolute_url()
+    url = offer.new_match.get_absolute_url()
     if request.htmx:
         return HttpResponse(headers={"HX-Redirect": url})
     return redirect(url)
+
+
+@require_POST
+def rematch_decline(request, public_id: str):
+    """Declines the rematch offered (its maker: withdraws it)."""
+    try:
+        rematches.rematch_decline(match_id=match_id_of(public_id), user=request.user)
+    except services.Refused as error:
+        return _rematch_refused(request, public_id, error)
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("games:match", public_id=public_id)
+
+
+def _rematch_refused(request, public_id: str, error: Exception):
+    if request.htmx:  # said above the board, as a refused frame is
+        headers = {"HX-Retarget": "#frame-error", "HX-Reswap": "outerHTML"}
+        return HttpResponse(refusal(str(error)), headers=headers)
+    messages.error(request, str(error))
+    return redirect("games:match", public_id=public_id)
 
 
 @require_POST

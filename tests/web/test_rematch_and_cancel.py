@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import selectors, services
+from games import rematches, selectors, services
 from games.clocks import TimeControl
 from games.models import Match
 from games.rendering import board_html
@@ -16,24 +16,27 @@ def finished(match, bob):
     return match
 
 
-def test_a_rematch_keeps_the_setup_and_moves_its_asker_one_seat_on(finished, alice, bob):
+def test_a_rematch_keeps_the_setup_and_moves_everyone_one_seat_on(finished, alice, bob):
     Match.objects.filter(pk=finished.pk).update(
         private=True, time_control=TimeControl.parse("5+3").to_json()
     )
-    new = services.match_rematch(match_id=finished.pk, user=alice)
-    assert new.pk != finished.pk and new.status == Match.Status.WAITING
+    offer = rematches.rematch_offer(match_id=finished.pk, user=alice)
+    assert offer.new_match is None  # bob has not answered yet
+    offer = rematches.rematch_accept(match_id=finished.pk, user=bob)
+    new = offer.new_match
+    assert new.pk != finished.pk and new.status == Match.Status.ACTIVE
     public = {k: finished.options[k] for k in ("rows", "cols")}
     assert (new.game, new.options, new.players) == ("powerdrain", public, 2)
-    assert new.private and new.control.code() == "5+3"
-    assert new.seat_of(alice) == 1 and new.seat_of(bob) is None
-    again = services.match_rematch(match_id=finished.pk, user=bob)
-    assert again.seat_of(bob) == 0  # seat 1 wraps round to seat 0
+    assert new.private and new.control.code() == "5+3" and new.rematch_of_id == finished.pk
+    assert new.seat_of(alice) == 1 and new.seat_of(bob) == 0  # seat 1 wraps round to seat 0
+    again = rematches.rematch_offer(match_id=finished.pk, user=bob)
+    assert again.new_match_id == new.pk  # one rematch per match
 
 
 def test_a_rematch_against_the_computer_rotates_the_computer_too(alice):
     match = services.match_create(game="powerdrain", creator=alice, seat=0, bots={1: "easy"})
     services.match_resign(match_id=match.pk, user=alice)
-    new = services.match_rematch(match_id=match.pk, user=alice)
+    new = rematches.rematch_offer(match_id=match.pk, user=alice).new_match  # accepted at once
     seats = {s.index: s.user for s in new.seat_list()}
     assert seats[1] == alice and seats[0].bot_level == "easy"
     assert new.status == Match.Status.ACTIVE
@@ -41,24 +44,29 @@ def test_a_rematch_against_the_computer_rotates_the_computer_too(alice):
 
 def test_only_players_of_a_finished_match_get_a_rematch(match, alice, carol, client):
     with pytest.raises(services.Refused, match="finished"):
-        services.match_rematch(match_id=match.pk, user=alice)
+        rematches.rematch_offer(match_id=match.pk, user=alice)
     services.match_resign(match_id=match.pk, user=alice)
     with pytest.raises(services.Refused, match="players"):
-        services.match_rematch(match_id=match.pk, user=carol)
+        rematches.rematch_offer(match_id=match.pk, user=carol)
 
 
-def test_the_finished_board_offers_rematch_and_new_match_and_the_post_opens_the_new_match(
-    finished, alice, client
+def test_the_finished_board_offers_rematch_and_the_second_yes_opens_the_new_match(
+    finished, alice, bob, client
 ):
     html = board_html(finished, 0)
     assert f"/m/{finished.public_id}/rematch/" in html and "New match" in html
     assert f"/m/{finished.public_id}/rematch/" not in board_html(finished, None)
     client.force_login(alice)
     response = client.post(f"/m/{finished.public_id}/rematch/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204  # an offer: bob's page shows it live
+    assert Match.objects.count() == 1
+    client.force_login(bob)
+    page = client.get(f"/m/{finished.public_id}/").content.decode()
+    assert "alice offers a rematch." in page and "data-rematch-accept" in page
+    response = client.post(f"/m/{finished.public_id}/rematch/", HTTP_HX_REQUEST="true")
     new = Match.objects.exclude(pk=finished.pk).get()
     assert response["HX-Redirect"] == f"/m/{new.public_id}/"
-    page = client.get(response["HX-Redirect"]).content.decode()
-    assert f"/m/join/{new.invite}/" in page
+    assert new.status == Match.Status.ACTIVE
 
 
 def test_the_creator_cancels_a_waiting_match_and_it_leaves_the_lists(alice, bob, client):
