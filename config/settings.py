@@ -279,7 +279,7 @@ SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
 # In a match of computers only, each move waits this long after the one before, so people
 # watching can follow it (an Easy game would otherwise be over in a second or two).
-BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "1"))
+BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "2"))
 # Match chat (chat/services.py): lines one user may say per minute (every socket and the API
 # together), and each socket's own budget: a burst, then a steady rate (games/consumers.py).
 CHAT_LINES_PER_MINUTE = int(os.environ.get("CHAT_LINES_PER_MINUTE", "15"))

@@ -16,6 +16,7 @@ from accounts.views import guest_login, rejoin_url
 from chat import rendering as chat_rendering
 from config.throttle import MOVE_POSTS
 from games import guard, presence, rematches, services
+from games.computer import only_bots
 from games.consumers import refusal
 from games.models import Match
 from games.registry import get_game
@@ -66,6 +67,10 @@ def match_page(request, public_id: str):
         "presence_html": presence.presence_html(match.pk, match.public_id),
         "chat": chat_rendering.panel(match, request.user),
         "rematch_html": rematch_html(match.pk, request.user, oob=False),
+        # A spectator of the computer against itself sets their own pace (static/js/pace.js).
+        "watch_pace_ms": int(settings.BOT_PACE_SECONDS * 1000)
+        if seat is None and match.status != Match.Status.FINISHED and only_bots(match)
+        else None,
     }
     return render(request, "games/match.html", context)
 
