@@ -224,6 +224,7 @@ def _match_for(challenge: Challenge, now: int) -> Match:
         time_control=challenge.control,
         bots=bots,
         now=now,
+        rated=challenge.rated,
     )
     return match_services.match_join(
         match_id=match.pk, user=challenge.challenged, seat=theirs, now=now, invite=match.invite

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 
 from accounts.models import User
+from api.tokens import token_create
 from challenges import selectors, services
 from challenges.models import Challenge
 from games.bot_accounts import bot_user
@@ -42,7 +43,7 @@ def test_accepting_seats_both_and_starts_the_match(alice, bob):
     match = services.challenge_accept(challenge_id=made.public_id, user=bob, now=NOW + MINUTE)
     assert match.status == Match.Status.ACTIVE
     assert match.seat_of(alice) == 1 and match.seat_of(bob) == 0
-    assert match.control == BLITZ and match.game == "powerdrain"
+    assert match.control == BLITZ and match.game == "powerdrain" and match.rated
     made.refresh_from_db()
     assert made.status == "accepted" and made.match == match and made.unseen_by == alice
 
@@ -273,6 +274,26 @@ def test_the_api_creates_a_lichess_shaped_challenge_and_answers_with_its_codes(c
     assert client.post(f"/api/challenge/{body['id']}/cancel").status_code == 404  # not bob's
     client.logout()
     assert client.post("/api/challenge/alice", {"variant": "hive"}).status_code == 401
+
+
+def test_a_program_with_a_bearer_token_challenges_and_accepts(alice, bob):
+    """Token requests carry no cookie and no CSRF token: the token alone says who asks."""
+    _, alice_token = token_create(alice)
+    _, bob_token = token_create(bob)
+    program = Client(enforce_csrf_checks=True)
+    made = program.post(
+        "/api/challenge/bob",
+        {"variant": "powerdrain", "clock.limit": "60", "clock.increment": "0"},
+        headers={"Authorization": f"Bearer {alice_token}"},
+    )
+    assert made.status_code == 200 and made.json()["speed"] == "bullet"
+    accepted = program.post(
+        f"/api/challenge/{made.json()['id']}/accept",
+        headers={"Authorization": f"Bearer {bob_token}"},
+    )
+    assert accepted.json() == {"ok": True} and Match.objects.get().status == Match.Status.ACTIVE
+    wrong = program.post("/api/challenge/bob", headers={"Authorization": "Bearer gtp_nope"})
+    assert wrong.status_code == 401 and wrong.json() == {"error": "No such token"}
 
 
 def test_a_session_without_its_csrf_token_cannot_use_the_api(alice, bob):
