@@ -38,7 +38,7 @@ from api import selectors
 from api.models import ApiToken, OpenStream
 from api.tokens import revoked_group, still_valid
 from games import presence
-from games.groups import group_name, user_events_group
+from games.groups import chat_group, group_name, user_events_group
 from games.models import Match, Presence, Seat
 
 log = logging.getLogger(__name__)
@@ -201,7 +201,9 @@ async def game_stream(
     (``stream_open``) and made ``channel``."""
     release_request_thread()
     layer = get_channel_layer()
-    groups = [group_name(match.pk), revoked_group(token.pk)]
+    groups = [group_name(match.pk), revoked_group(token.pk), chat_group(match.pk, "spectator")]
+    if seat is not None:  # a player reads the players' room too (lichess's chatLine events)
+        groups.append(chat_group(match.pk, "player"))
     pending = None
     _live.add(channel)
     try:
@@ -235,6 +237,9 @@ async def game_stream(
                 continue
             if message.get("type") == "api.revoked":
                 return
+            if message.get("type") == "chat.line":
+                yield line(chat_line(message))
+                continue
             if message.get("type") != "match.updated":
                 continue
             if (message.get("ply"), message.get("status")) == seen:
@@ -253,6 +258,16 @@ async def game_stream(
         for group in groups:
             await layer.group_discard(group, channel)
         await db(game_leave)(channel)
+
+
+def chat_line(message: dict) -> dict:
+    """A chat line of the match (chat/push.py's notice) as lichess's ``chatLine`` event."""
+    return {
+        "type": "chatLine",
+        "room": message["room"],
+        "username": message["author"],
+        "text": message["text"],
+    }
 
 
 # --- The event stream ----------------------------------------------------------------------

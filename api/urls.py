@@ -12,6 +12,7 @@ urlpatterns = [
     path("bot/game/<str:public_id>/move/<str:code>", views.move, name="api_move"),
     path("bot/game/<str:public_id>/resign", views.resign, name="api_resign"),
     path("bot/game/<str:public_id>/claim-victory", views.claim_victory, name="api_claim"),
+    path("bot/game/<str:public_id>/chat", views.chat, name="api_chat"),
     # The profile page's token section (a session, not a token, proves who asks).
     path("tokens/new", pages.token_new, name="api_token_new"),
     path("tokens/<int:token_id>/revoke", pages.token_remove, name="api_token_revoke"),

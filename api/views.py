@@ -20,6 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from api import selectors, services, streams
 from api.tokens import authenticate
+from chat import services as chat_services
 from config.throttle import Limit
 from games import services as match_services
 from games.errors import Refused
@@ -171,6 +172,21 @@ def move(request, token, public_id: str, code: str):
 def resign(request, token, public_id: str):
     match, _ = _playing(token, public_id)
     match_services.match_resign(match_id=match.pk, user=token.user)
+    return ok()
+
+
+@api(("POST",))
+def chat(request, token, public_id: str):
+    """lichess's ``POST /api/bot/game/{id}/chat``: form fields ``room`` (``player`` or
+    ``spectator``) and ``text``, said through the chat service like a page's line (plain
+    text, at most 140 characters, the same per-user limit; chat/services.py)."""
+    match, _ = _playing(token, public_id)
+    chat_services.chat_say(
+        match_id=match.pk,
+        user=token.user,
+        room=request.POST.get("room"),
+        text=request.POST.get("text"),
+    )
     return ok()
 
 
