@@ -3,6 +3,8 @@ polls (``CHALLENGE_POLL_SECONDS``), a challenge's own page, and its buttons."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,6 +19,9 @@ from challenges.models import DECLINE_REASONS, Challenge
 from games.errors import Refused
 from games.registry import GAMES, get_game
 from lobby.forms import CreateMatchForm
+
+#: An accepted challenge sends its challenger's open page to the match within this long.
+OPEN_MATCH_WITHIN = timedelta(minutes=2)
 
 
 def _back(request, default: str) -> str:
@@ -78,12 +83,17 @@ def bar(request):
     user = request.user
     if not user.is_authenticated or user.is_guest:
         return HttpResponse(status=204)
-    state = selectors.bar(user, services.match_services.server_now())
+    now = services.match_services.server_now()
+    state = selectors.bar(user, now)
     if state.opened is not None:
         services.challenge_seen(challenge_id=state.opened.public_id, user=user)
-        response = HttpResponse(status=200)
-        response["HX-Redirect"] = state.opened.match.get_absolute_url()
-        return response
+        # Only a page open while it was accepted goes there: not one opened hours later
+        # (the match is in "My matches" anyway).
+        if state.opened.answered_at >= selectors.when(now) - OPEN_MATCH_WITHIN:
+            response = HttpResponse(status=200)
+            response["HX-Redirect"] = state.opened.match.get_absolute_url()
+            return response
+        state = selectors.bar(user, now)
     if request.GET.get("v") == state.digest():
         return HttpResponse(status=204)
     current = request.htmx.current_url_abs_path if request.htmx else None

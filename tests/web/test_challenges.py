@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from datetime import timedelta
 
 import pytest
 from channels.layers import get_channel_layer
@@ -220,6 +221,15 @@ def test_the_accepted_challengers_poll_opens_the_match_once(client, alice, bob):
     poll = client.get("/challenges/bar/", headers={"HX-Request": "true"})
     assert poll["HX-Redirect"] == match.get_absolute_url()
     assert "HX-Redirect" not in client.get("/challenges/bar/")
+
+
+def test_a_page_opened_long_after_the_accept_is_not_sent_to_the_match(client, alice, bob):
+    made = challenge(alice, bob, now=None)
+    services.challenge_accept(challenge_id=made.public_id, user=bob)
+    Challenge.objects.filter(pk=made.pk).update(answered_at=made.created_at - timedelta(hours=1))
+    client.force_login(alice)
+    assert "HX-Redirect" not in client.get("/challenges/bar/")
+    assert Challenge.objects.get(pk=made.pk).unseen_by is None
 
 
 def test_the_profile_offers_the_challenge_form_or_says_why_not(client, alice, bob):
