@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from accounts.services import live_guest_names
@@ -15,8 +16,10 @@ class SignupForm(UserCreationForm):
         model = User
         fields = ("username", "email")
         field_classes = {"username": UsernameField}
-        labels = {"email": "Email (optional)"}
-        help_texts = {"email": "Only for emails when it is your turn in correspondence matches."}
+        labels = {"email": gettext_lazy("Email (optional)")}
+        help_texts = {
+            "email": gettext_lazy("Only for emails when it is your turn in correspondence matches.")
+        }
 
     def __init__(self, *args, guest: User | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -27,14 +30,15 @@ class SignupForm(UserCreationForm):
         username = super().clean_username()
         others = live_guest_names().exclude(pk=self.guest.pk if self.guest else None)
         if others.filter(nickname__iexact=username).exists():
-            raise forms.ValidationError("A guest playing now uses that name.")
+            raise forms.ValidationError(gettext("A guest playing now uses that name."))
         return username
 
 
 class EmailSettingsForm(forms.Form):
-    email = forms.EmailField(required=False, max_length=254)
+    email = forms.EmailField(required=False, max_length=254, label=gettext_lazy("Email"))
     email_notices = forms.BooleanField(
-        required=False, label="Email me when it is my turn in correspondence matches"
+        required=False,
+        label=gettext_lazy("Email me when it is my turn in correspondence matches"),
     )
 
 
@@ -43,13 +47,15 @@ class GuestForm(forms.Form):
         max_length=30,
         min_length=2,
         strip=True,
-        help_text="How other players will see you (marked as a guest).",
+        label=gettext_lazy("Nickname"),
+        help_text=gettext_lazy("How other players will see you (marked as a guest)."),
         # No brackets: "(guest)" marks guests, so a nickname cannot fake or hide it. No control
         # characters: a name is one line wherever it shows (pages, move lists, emails).
         validators=[
-            RegexValidator(r"^[^()\[\]<>]+$", "Please leave out brackets."),
+            RegexValidator(r"^[^()\[\]<>]+$", gettext_lazy("Please leave out brackets.")),
             RegexValidator(
-                r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$", "Please write your nickname on one line."
+                r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$",
+                gettext_lazy("Please write your nickname on one line."),
             ),
         ],
         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "nickname"}),
@@ -64,7 +70,7 @@ class ThrottledLoginForm(AuthenticationForm):
         keys = self._throttle_keys()
         if any(LOGIN_FAILURES.exceeded(key) for key in keys):
             raise forms.ValidationError(
-                "Too many failed attempts; please wait a few minutes.", code="throttled"
+                gettext("Too many failed attempts; please wait a few minutes."), code="throttled"
             )
         try:
             return super().clean()

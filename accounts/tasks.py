@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.mail import send_mail
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from huey.contrib.djhuey import db_task
 
 from accounts import services
@@ -25,10 +27,21 @@ def verification_mail(user_id: int, email: str) -> None:
         "verify_email", args=[services.verification_token(user)]
     )
     days = services.VERIFY_SECONDS // 86_400
-    body = (
-        "This address was given on the game table for emails when it is your turn in "
-        "correspondence matches. To get them here, open this link (it works for "
-        f"{days} days):\n\n{link}\n\n"
-        "If it was not you, ignore this email: nothing more will be sent here."
-    )
-    send_mail("Verify your email address", body, None, [email])
+    # In the recipient's language (their profile's choice), whoever's request sent it.
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        body = (
+            ngettext(
+                "This address was given on the game table for emails when it is your turn in "
+                "correspondence matches. To get them here, open this link (it works for "
+                "%(days)d day):",
+                "This address was given on the game table for emails when it is your turn in "
+                "correspondence matches. To get them here, open this link (it works for "
+                "%(days)d days):",
+                days,
+            )
+            % {"days": days}
+            + f"\n\n{link}\n\n"
+            + gettext("If it was not you, ignore this email: nothing more will be sent here.")
+        )
+        subject = gettext("Verify your email address")
+    send_mail(subject, body, None, [email])

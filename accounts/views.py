@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts import services, tasks
@@ -31,10 +32,16 @@ def ask_to_verify(request, user: User) -> None:
     keys = (f"user:{user.pk}", f"email:{user.email.lower()}")
     within = [VERIFY_MAILS.take(key) for key in keys]  # each key counts this one
     if not all(within):
-        messages.error(request, "Too many verification emails: please try again in an hour.")
+        messages.error(
+            request, gettext("Too many verification emails: please try again in an hour.")
+        )
         return
     tasks.verification_mail(user.pk, user.email)
-    messages.info(request, f"We sent a link to {user.email}: open it to get turn emails there.")
+    messages.info(
+        request,
+        gettext("We sent a link to %(email)s: open it to get turn emails there.")
+        % {"email": user.email},
+    )
 
 
 def _next_url(request) -> str:
@@ -114,7 +121,7 @@ def make_account(request):
             email=form.cleaned_data["email"],
         )
         update_session_auth_hash(request, user)  # the new password must not log them out
-        messages.success(request, "Your account is ready; your matches are kept.")
+        messages.success(request, gettext("Your account is ready; your matches are kept."))
         ask_to_verify(request, user)
         return redirect("profile", username=user.username)
     return render(request, "accounts/make_account.html", {"form": form})
@@ -158,7 +165,7 @@ def email_settings(request):
         except services.NotAllowed as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Email settings saved.")
+            messages.success(request, gettext("Email settings saved."))
             if request.user.email != before:
                 ask_to_verify(request, request.user)
             return redirect("profile", username=request.user.username)
@@ -180,7 +187,10 @@ def email_verify(request, token: str):
         user = services.verify_email(token)
         if user is None:
             return render(request, "accounts/verify_email.html", {"invalid": True}, status=400)
-        messages.success(request, f"{user.email} is verified: turn emails go there now.")
+        messages.success(
+            request,
+            gettext("%(email)s is verified: turn emails go there now.") % {"email": user.email},
+        )
         if request.user == user:
             return redirect("profile", username=user.username)
         return redirect("lobby:home")

@@ -42,6 +42,12 @@ def _is_someone(user) -> bool:
     return user is not None and getattr(user, "is_authenticated", False)
 
 
+def is_api(path: str) -> bool:
+    """Whether ``path`` is the Bot API's (JSON for programs), not a page under /api/ (the
+    token pages)."""
+    return path.startswith("/api/") and not path.startswith("/api/tokens/")
+
+
 class MemberLanguageMiddleware:
     """A signed-in user's saved language wins over the cookie and the browser: after
     ``AuthenticationMiddleware``, so it applies from the first request after logging in."""
@@ -50,6 +56,11 @@ class MemberLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if is_api(request.path):
+            # The API is read by programs: its errors and texts stay in English.
+            translation.activate(settings.LANGUAGE_CODE)
+            request.LANGUAGE_CODE = settings.LANGUAGE_CODE
+            return self.get_response(request)
         user = getattr(request, "user", None)
         code = supported(getattr(user, "language", "")) if _is_someone(user) else None
         if code is not None and code != translation.get_language():

@@ -21,6 +21,8 @@ import unicodedata
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games import presence
@@ -84,8 +86,10 @@ def _at_the_board(match: Match, seat: Seat, now: int) -> bool:
 def _body(match: Match, text: str) -> str:
     url = settings.SITE_URL.rstrip("/") + match.get_absolute_url()
     return (
-        f"{text}\n\n{url}\n\nYou get these emails for correspondence matches; "
-        "turn them off on your profile page."
+        f"{text}\n\n{url}\n\n"
+        + gettext(
+            "You get these emails for correspondence matches; turn them off on your profile page."
+        )
     )
 
 
@@ -116,12 +120,17 @@ def your_turn(match_id: int, ply: int, now: int) -> bool:
         before, seat.mailed = seat.mailed, now
         seat.save(update_fields=["mailed"])
         days = match.control.days
-        subject = f"Your turn in {match.game_name} #{match.public_id}"
-        body = _body(
-            match,
-            f"It is your turn in {match.game_name} ({_player_names(match)}). "
-            f"You have {days} day{'s' if days > 1 else ''} for it.",
-        )
+        with translation.override(user.language or settings.LANGUAGE_CODE):
+            words = {"game": match.game_name, "id": match.public_id}
+            subject = gettext("Your turn in %(game)s #%(id)s") % words
+            body = _body(
+                match,
+                gettext("It is your turn in %(game)s (%(players)s).")
+                % {"game": match.game_name, "players": _player_names(match)}
+                + " "
+                + ngettext("You have %(count)d day for it.", "You have %(count)d days for it.", days)
+                % {"count": days},
+            )
     _send_marked(seat.pk, "mailed", before, now, subject, body, user.email)
     return True
 
@@ -146,12 +155,20 @@ def send_reminders(now: int) -> int:
             before, seat.reminded = seat.reminded, now
             seat.save(update_fields=["reminded"])
             hours = max(1, (match.deadline - now) // 3_600_000)
-            subject = f"Time is running out in {match.game_name} #{match.public_id}"
-            body = _body(
-                match,
-                f"You have about {hours} hour{'s' if hours > 1 else ''} left for your move "
-                f"in {match.game_name} ({_player_names(match)}).",
-            )
+            with translation.override(user.language or settings.LANGUAGE_CODE):
+                words = {"game": match.game_name, "id": match.public_id}
+                subject = gettext("Time is running out in %(game)s #%(id)s") % words
+                body = _body(
+                    match,
+                    ngettext(
+                        "You have about %(count)d hour left for your move in %(game)s "
+                        "(%(players)s).",
+                        "You have about %(count)d hours left for your move in %(game)s "
+                        "(%(players)s).",
+                        hours,
+                    )
+                    % {"count": hours, "game": match.game_name, "players": _player_names(match)},
+                )
         try:
             _send_marked(seat.pk, "reminded", before, now, subject, body, user.email)
         except Exception:

@@ -225,7 +225,7 @@ def seat_rows(match: Match, view: dict, *, turns: bool, winners: list[int]) -> l
             "to_move": turns and s.index in view["to_move"],
             "winner": s.index in winners,
             "left": gettext(LEAVE_NOTATION[left[s.index]]) if s.index in left else None,
-            "role": styles[s.index]["name"],
+            "role": gettext(styles[s.index]["name"]),
             "colour": styles[s.index]["colour"],
         }
         for s in match.seat_list()
@@ -323,9 +323,13 @@ def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str
     result = match.result or {}
     if match.aborted:
         if seat is not None and seat == result.get("seat"):
-            return "Aborted: you did not make a first move in time. Nobody won."
-        name = next((s["name"] for s in seats if s["index"] == result.get("seat")), "a player")
-        return f"Aborted: {name} did not make a first move in time. Nobody won."
+            return gettext("Aborted: you did not make a first move in time. Nobody won.")
+        name = next(
+            (s["name"] for s in seats if s["index"] == result.get("seat")), gettext("a player")
+        )
+        return gettext("Aborted: %(name)s did not make a first move in time. Nobody won.") % {
+            "name": name
+        }
     winners = [s for s in seats if s["index"] in result.get("winners", [])]
     how = get_game(match.game).reason_text(result.get("reason", ""))
     if not winners:

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 
 from chat import rendering as chat_rendering
 from config.throttle import IMPORTS
@@ -22,7 +23,9 @@ def replay(request, public_id: str):
     """The board at any ply (``?ply=n``), with the move list; the fragment alone for htmx."""
     match = get_object_or_404(Match.objects.with_players(), public_id=public_id)
     if match.status != Match.Status.FINISHED:
-        messages.info(request, "The replay opens when the match is over; you can watch it live.")
+        messages.info(
+            request, gettext("The replay opens when the match is over; you can watch it live.")
+        )
         return redirect(match)
     moves = list(match.moves.all())
     try:
@@ -112,11 +115,12 @@ def import_record(request):
         else:
             messages.success(
                 request,
-                "Imported: every move replayed. "
+                gettext("Imported: every move replayed.")
+                + " "
                 + (
-                    "It is listed in the history (with imported records shown)."
+                    gettext("It is listed in the history (with imported records shown).")
                     if listed
-                    else "It is not listed anywhere: keep this page's link."
+                    else gettext("It is not listed anywhere: keep this page's link.")
                 ),
             )
             return redirect("games:replay", public_id=match.public_id)

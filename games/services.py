@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import clocks, guard
 from games.bot_accounts import free_bot
@@ -73,34 +74,46 @@ def match_create(
     try:
         declared = get_game(game)
     except KeyError:
-        raise Refused(f"There is no game called {game!r}.") from None
+        raise Refused(gettext("There is no game called “%(game)s”.") % {"game": game}) from None
     engine = declared.engine
     hidden = set(options or ()) - declared.public_options
     if hidden:
-        allowed = ", ".join(sorted(declared.public_options)) or "nothing"
+        allowed = ", ".join(sorted(declared.public_options)) or gettext("nothing")
         raise Refused(
-            f"A custom setup may fix only what everyone sees ({allowed}), not {sorted(hidden)}."
+            gettext("A custom setup may fix only what everyone sees (%(allowed)s), not %(hidden)s.")
+            % {"allowed": allowed, "hidden": ", ".join(sorted(hidden))}
         )
     if not engine.min_players <= players <= engine.max_players:
         raise Refused(
-            f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
+            gettext("%(game)s is for %(low)d–%(high)d players, not %(players)s.")
+            % {
+                "game": engine.name,
+                "low": engine.min_players,
+                "high": engine.max_players,
+                "players": players,
+            }
         )
     bots = bots or {}
     if any(not (type(s) is int and 0 <= s < players) for s in bots):
-        raise Refused(f"A {players}-player match has seats 1 to {players}.")
+        raise Refused(
+            gettext("A %(players)d-player match has seats 1 to %(players)d.") % {"players": players}
+        )
     if len(bots) == players:
         seat = None  # the creator watches
     elif seat is None:
         seat = SystemRandom().choice([s for s in range(players) if s not in bots])
     elif not (type(seat) is int and 0 <= seat < players) or seat in bots:
-        raise Refused(f"There is no free seat {seat + 1} in a {players}-player match.")
+        raise Refused(
+            gettext("There is no free seat %(seat)s in a %(players)d-player match.")
+            % {"seat": seat + 1, "players": players}
+        )
     if bots:
         _computer_limits(creator, watching=seat is None)
     seed = secrets.randbits(48)
     try:
         state = engine.setup(players=players, seed=seed, options=options or None)
     except (ValueError, TypeError) as error:
-        raise Refused(f"Those options do not work: {error}") from None
+        raise Refused(gettext("Those options do not work: %(error)s") % {"error": error}) from None
     match = Match.objects.create(
         game=game,
         seed=seed,
@@ -140,22 +153,31 @@ def _computer_limits(person, *, watching: bool) -> None:
         limit = settings.COMPUTER_MATCHES_PER_PERSON
         if computers_only.filter(created_by=person).count() >= limit:
             raise Refused(
-                f"You already have {limit} matches of computers only running, the most one "
-                "person may have at once. Watch one of them to its end, then start another."
+                gettext(
+                    "You already have %(limit)d matches of computers only running, the most one "
+                    "person may have at once. Watch one of them to its end, then start another."
+                )
+                % {"limit": limit}
             )
         limit = settings.COMPUTER_MATCHES_TOTAL
         if computers_only.count() >= limit:
             raise Refused(
-                f"The table is running {limit} matches of computers only, the most it runs at "
-                "once. Try again when one has finished, or play the computer yourself."
+                gettext(
+                    "The table is running %(limit)d matches of computers only, the most it runs "
+                    "at once. Try again when one has finished, or play the computer yourself."
+                )
+                % {"limit": limit}
             )
         return
     limit = settings.MATCHES_VS_COMPUTER_PER_PERSON
     playing = running.filter(seats__user=person).filter(seats__user__bot_level__gt="")
     if playing.distinct().count() >= limit:
         raise Refused(
-            f"You already play {limit} running matches against the computer, the most one "
-            "person may have at once. Finish or resign one of them first."
+            gettext(
+                "You already play %(limit)d running matches against the computer, the most one "
+                "person may have at once. Finish or resign one of them first."
+            )
+            % {"limit": limit}
         )
 
 
@@ -164,9 +186,9 @@ def match_cancel(*, match_id: int, user) -> None:
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.created_by_id != getattr(user, "pk", None):
-            raise Refused("Only the match's creator can cancel it.")
+            raise Refused(gettext("Only the match's creator can cancel it."))
         if match.status != Match.Status.WAITING:
-            raise Refused("A match that has started cannot be cancelled; resign instead.")
+            raise Refused(gettext("A match that has started cannot be cancelled; resign instead."))
         match.delete()
 
 
@@ -203,15 +225,15 @@ def match_join(
     # Lock the match row so two friends clicking "join" at once cannot take the same seat.
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.private and not (invite and secrets.compare_digest(invite, match.invite)):
-        raise Refused("This match is private: only its invite link seats players.")
+        raise Refused(gettext("This match is private: only its invite link seats players."))
     seats = list(match.seats.select_for_update())
     if any(s.user_id == user.pk for s in seats):
         return match
     if match.status != Match.Status.WAITING:
-        raise Refused("This match has already started; you can watch it.")
+        raise Refused(gettext("This match has already started; you can watch it."))
     free = [s for s in seats if s.user_id is None and (seat is None or s.index == seat)]
     if not free:
-        raise Refused("That seat is taken.")
+        raise Refused(gettext("That seat is taken."))
     free[0].user = user
     free[0].save(update_fields=["user"])
     if match.rated and user.is_guest:  # guests play casual matches only (§7.6)
@@ -229,13 +251,13 @@ def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | Non
     """The match's creator puts a computer player of ``level`` in the empty ``seat``."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if user is None or match.created_by_id != getattr(user, "pk", None):
-        raise Refused("Only the player who created the match can seat the computer.")
+        raise Refused(gettext("Only the player who created the match can seat the computer."))
     seats = list(match.seats.select_for_update())
     if match.status != Match.Status.WAITING:
-        raise Refused("This match has already started.")
+        raise Refused(gettext("This match has already started."))
     free = [s for s in seats if s.index == seat and s.user_id is None]
     if not free:
-        raise Refused("That seat is taken.")
+        raise Refused(gettext("That seat is taken."))
     if not any(s.user_id and s.user.is_bot for s in seats):  # a match against the computer now
         _computer_limits(user, watching=False)
     free[0].user = free_bot(level, {s.user.username for s in seats if s.user_id})
@@ -255,7 +277,7 @@ def parse_move(raw) -> dict:
         except guard.BadJSON as error:
             raise Refused(str(error)) from None
     if not isinstance(raw, dict):
-        raise Refused("A move must be a JSON object.")
+        raise Refused(gettext("A move must be a JSON object."))
     return raw
 
 
@@ -263,7 +285,7 @@ def parse_ply(raw) -> int:
     """The position a move was made on: a whole number (text from forms), never a float."""
     ply = guard.whole_number(raw, low=0, high=10**9)
     if ply is None:
-        raise Refused("The move did not say which position it was made on.")
+        raise Refused(gettext("The move did not say which position it was made on."))
     return ply
 
 
@@ -282,29 +304,29 @@ def move_play(*, match_id: int, user, ply, move, now: int | None = None) -> Matc
         clock_flag(match_id=match_id, now=now)
         if up.args and up.args[0]:
             raise Refused(
-                "Your first move came too late: the match is aborted, nobody won."
+                gettext("Your first move came too late: the match is aborted, nobody won.")
             ) from None
-        raise Refused("Your time ran out before that move arrived.") from None
+        raise Refused(gettext("Your time ran out before that move arrived.")) from None
 
 
 @transaction.atomic
 def _move_play(*, match_id: int, user, ply, move, now: int) -> Match:
     ply, move = parse_ply(ply), parse_move(move)
     if move.get("type") == "leave":  # leaving is logged by the server only (match_resign)
-        raise Refused("Leaving is not a move: use the Resign button to leave the match.")
+        raise Refused(gettext("Leaving is not a move: use the Resign button to leave the match."))
     # Lock the match row: concurrent submissions for one match run one after another.
     match = Match.objects.select_for_update().get(pk=match_id)
     seat = match.seat_of(user)
     if seat is None:
-        raise Refused("You are watching this match; only its players can move.")
+        raise Refused(gettext("You are watching this match; only its players can move."))
     if match.status == Match.Status.WAITING:
-        raise Refused("The match starts when every seat is taken.")
+        raise Refused(gettext("The match starts when every seat is taken."))
     if match.status == Match.Status.FINISHED:
-        raise Refused("The match is over.")
+        raise Refused(gettext("The match is over."))
     if ply < match.ply and _already_played(match, ply, seat, move):
         return match  # the same move sent twice (double click, resent frame): nothing to do
     if ply != match.ply:
-        raise Refused("The board changed before your move arrived; it was not played.")
+        raise Refused(gettext("The board changed before your move arrived; it was not played."))
     if clocks.fallen(match.clock, now):
         raise _TimeUp(match.clock.first_move(seat))
     return _record(match, seat, move, now)
@@ -326,7 +348,7 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         # No savepoint: a refusal rolls the whole transaction back anyway.
         Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry)
     except IntegrityError:
-        raise Refused("The board changed before your move arrived; it was not played.") from None
+        raise Refused(gettext("The board changed before your move arrived; it was not played.")) from None
     match.ply += 1
     match.state = engine.to_json(state)
     match.clock = _next_clock(match, seat, engine.to_move(before), engine.to_move(state), now)
@@ -429,9 +451,9 @@ def match_resign(*, match_id: int, user) -> Match:
     match = Match.objects.select_for_update().get(pk=match_id)
     seat = match.seat_of(user)
     if seat is None:
-        raise Refused("Only a player can resign.")
+        raise Refused(gettext("Only a player can resign."))
     if match.status != Match.Status.ACTIVE:
-        raise Refused("Only a running match can be resigned.")
+        raise Refused(gettext("Only a running match can be resigned."))
     return _record(match, seat, {"type": "leave", "reason": "resigned"}, server_now())
 
 
@@ -503,21 +525,24 @@ def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
     match = Match.objects.get(pk=match_id)
     claimant = match.seat_of(user)
     if claimant is None:
-        raise Refused("Only a player can claim an absent opponent.")
+        raise Refused(gettext("Only a player can claim an absent opponent."))
     if not match.control.realtime:
-        raise Refused("Only matches with a clock can be claimed; this one waits for its players.")
+        raise Refused(gettext("Only matches with a clock can be claimed; this one waits for its players."))
 
     def absent(locked: Match, mover: int) -> bool:
         player = locked.seat_list()[mover].user
         if player is not None and player.is_bot:
             raise Refused(
-                f"{player.display_name} is never absent: its move is being worked out (or "
-                "waits its turn while the server is busy), so it cannot be claimed against."
+                gettext(
+                    "%(name)s is never absent: its move is being worked out (or waits its turn "
+                    "while the server is busy), so it cannot be claimed against."
+                )
+                % {"name": player.display_name}
             )
         since = absent_since(locked, mover)
         return mover != claimant and since is not None and now - since >= ABSENCE_MS
 
     claimed = _leave(match_id, "abandoned", now, absent)
     if claimed is None:
-        raise Refused("The player to move is here, or has not been away for a minute yet.")
+        raise Refused(gettext("The player to move is here, or has not been away for a minute yet."))
     return claimed

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestForm
@@ -16,6 +17,7 @@ from accounts.views import guest_login, rejoin_url
 from chat import rendering as chat_rendering
 from config.throttle import MOVE_POSTS
 from games import guard, presence, rematches, services
+from games.clock_words import control_label
 from games.computer import only_bots
 from games.consumers import refusal
 from games.models import Match
@@ -81,7 +83,7 @@ def _bot_seats(match: Match, user) -> list[dict]:
         return []
     roles = get_game(match.game).board.SEATS
     return [
-        {"index": s.index, "role": roles[s.index]["name"]}
+        {"index": s.index, "role": gettext(roles[s.index]["name"])}
         for s in match.seat_list()
         if s.user_id is None
     ]
@@ -209,7 +211,7 @@ def cancel(request, public_id: str):
     except services.Refused as error:
         messages.error(request, str(error))
         return redirect("games:match", public_id=public_id)
-    messages.info(request, "The match is cancelled.")
+    messages.info(request, gettext("The match is cancelled."))
     return redirect("lobby:home")
 
 
@@ -248,7 +250,7 @@ def _join_page(request, match: Match, invite: str | None):
         "match": match,
         "seats": match.seat_list(),
         "custom_options": custom_options(match),
-        "time_control": match.control.label(),
+        "time_control": control_label(match.control),
         "form": form,
         "error": error,
         "next": request.path,

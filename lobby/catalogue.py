@@ -8,6 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 
+from games.clock_words import control_label
 from games.clocks import CORRESPONDENCE_DAYS, PRESETS, TimeControl
 from games.registry import all_games, get_game
 
@@ -40,9 +41,9 @@ def seat_choices(declared) -> list[tuple[int, str]]:
     return [
         (
             i,
-            gettext("%(seat)s — moves first") % {"seat": seat["name"]}
+            gettext("%(seat)s — moves first") % {"seat": gettext(seat["name"])}
             if i == first
-            else seat["name"],
+            else gettext(seat["name"]),
         )
         for i, seat in enumerate(declared.board.SEATS[: declared.engine.max_players])
     ]
@@ -52,7 +53,7 @@ def time_controls(slug: str) -> list[tuple[str, str]]:
     """(form value, label) of the time controls offered for a game, untimed first."""
     presets = [TimeControl.parse(f"{m}+{s}") for m, s in PRESETS[slug]]
     days = [TimeControl.parse(f"{d}d") for d in CORRESPONDENCE_DAYS]
-    return [(c.code(), c.label()) for c in [TimeControl(), *presets, *days]]
+    return [(c.code(), control_label(c)) for c in [TimeControl(), *presets, *days]]
 
 
 # CommonMark and tables; raw HTML in a rules file is shown as text, never as markup.

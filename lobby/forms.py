@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext
 
 from games import guard
 from games.bots import LEVELS
@@ -30,7 +31,7 @@ class CreateMatchForm(forms.Form):
         opponent = self.cleaned_data["opponent"] or "people"
         level = opponent.removeprefix("watch-")
         if opponent not in ("people", "nearest") and level not in LEVELS:
-            raise forms.ValidationError("Choose people or a computer level.")
+            raise forms.ValidationError(gettext("Choose people or a computer level."))
         return opponent
 
     def bots(self, players: int, seat: int) -> dict[int, str]:
@@ -48,7 +49,7 @@ class CreateMatchForm(forms.Form):
             return None
         number = guard.whole_number(players, low=1, high=8)
         if number is None:
-            raise forms.ValidationError("Choose how many players.")
+            raise forms.ValidationError(gettext("Choose how many players."))
         return number
 
     def clean_seat(self):
@@ -57,5 +58,5 @@ class CreateMatchForm(forms.Form):
             return None
         number = guard.whole_number(seat, low=0, high=7)  # "²" is a digit to str.isdigit
         if number is None:
-            raise forms.ValidationError("Choose a seat or random.")
+            raise forms.ValidationError(gettext("Choose a seat or random."))
         return number

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import guard, selectors, services
@@ -56,7 +57,7 @@ def create(request):
     if not form.is_valid() or form.cleaned_data["game"] not in GAMES:
         fields = ("players", "seat", "time_control", "opponent")
         errors = [e for field in fields for e in form.errors.get(field, [])]
-        messages.error(request, errors[0] if errors else "Choose a game to play.")
+        messages.error(request, errors[0] if errors else gettext("Choose a game to play."))
         return redirect("lobby:home")
     slug = form.cleaned_data["game"]
     game = catalogue.game(slug)
@@ -75,7 +76,9 @@ def create(request):
             messages.error(request, str(error))
             return redirect("lobby:home")
         if not isinstance(extra, dict):
-            messages.error(request, 'The custom setup must be a JSON object, e.g. {"draft": true}.')
+            messages.error(
+                request, gettext('The custom setup must be a JSON object, e.g. {"draft": true}.')
+            )
             return redirect("lobby:home")
         options.update(extra)
     players = form.cleaned_data["players"] or game["min_players"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from markupsafe import Markup
 
 from games.boards import Words, move_attr
@@ -20,8 +20,8 @@ from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
 from games.rules.hive.moves import KINDS
 
 SEATS = [
-    {"name": "Red", "colour": "#d9363e", "dark": "#8f1d22"},
-    {"name": "Blue", "colour": "#1f6fc5", "dark": "#123f73"},
+    {"name": gettext_noop("Red"), "colour": "#d9363e", "dark": "#8f1d22"},
+    {"name": gettext_noop("Blue"), "colour": "#1f6fc5", "dark": "#123f73"},
 ]
 OPTIONS: list[dict] = []  # the brambles can be fixed through the lobby's custom setup JSON
 
@@ -29,12 +29,29 @@ R = 30  # hex circumradius in SVG units
 W = math.sqrt(3) * R  # hex width (pointy top)
 LIFT = 6  # how far each piece of a stack sits above the one below
 NAMES = {
-    "BEE": "Bee",
-    "SPIDER": "Spider",
-    "BEETLE": "Beetle",
-    "GRASSHOPPER": "Grasshopper",
-    "ANT": "Ant",
+    "BEE": gettext_noop("Bee"),
+    "SPIDER": gettext_noop("Spider"),
+    "BEETLE": gettext_noop("Beetle"),
+    "GRASSHOPPER": gettext_noop("Grasshopper"),
+    "ANT": gettext_noop("Ant"),
 }
+# A piece's name inside a sentence ("Set a bee"): German keeps its nouns capitalised.
+NAMES_IN_TEXT = {
+    "BEE": gettext_noop("bee"),
+    "SPIDER": gettext_noop("spider"),
+    "BEETLE": gettext_noop("beetle"),
+    "GRASSHOPPER": gettext_noop("grasshopper"),
+    "ANT": gettext_noop("ant"),
+}
+
+
+def _piece(kind: str) -> str:
+    """A piece's name in the viewer's language (the board is rendered with it active)."""
+    return gettext(NAMES[kind])
+
+
+def _seat(index: int) -> str:
+    return gettext(SEATS[index]["name"])
 FRAME = 6 * W  # circumradius of the flat-topped hexagon around the board
 HALF_W = FRAME + 4
 TOP = FRAME * math.sqrt(3) / 2 + 4 + 2 * LIFT  # room above for a raised stack in the top row
@@ -120,7 +137,7 @@ def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
         if thorny:
             parts.append(
                 '<use href="#hx-bramble" x="-24" y="-24" width="48" height="48"/>'
-                f"<title>Brambles {key}</title>"
+                f"<title>{gettext('Brambles')} {key}</title>"
             )
         if not thorny:
             parts.append(f'<text class="hx-field-name" y="15">{_NAMES[field]}</text>')
@@ -180,7 +197,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
             {
                 "seat": p["seat"],
                 "piece": p["piece"],
-                "name": NAMES[p["piece"]],
+                "name": _piece(p["piece"]),
                 "dy": -i * LIFT,
                 "top": i == height - 1,
             }
@@ -193,14 +210,18 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                 "y": y,
                 "height": height,
                 "top": top,
-                "top_name": NAMES[top["piece"]],
+                "top_name": _piece(top["piece"]),
+                "top_label": gettext("Move the %(piece)s on %(field)s")
+                % {"piece": gettext(NAMES_IN_TEXT[top["piece"]]), "field": field_name(field)},
                 "top_dy": -(height - 1) * LIFT,
                 "layers": layers,
                 "select": key if key in groups else None,
                 "last": field == last_to,
                 "name": field_name(field),
-                "label": " on ".join(
-                    f"{SEATS[p['seat']]['name']} {NAMES[p['piece']]}" for p in reversed(stack)
+                "label": gettext(" on ").join(
+                    gettext("%(seat)s %(piece)s")
+                    % {"seat": _seat(p["seat"]), "piece": _piece(p["piece"])}
+                    for p in reversed(stack)
                 )
                 + f" ({field_name(field)})",
             }
@@ -223,9 +244,15 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                     "y": y - height * LIFT,
                     "climb": height > 0,
                     "label": (
-                        f"Set {NAMES[move['piece']].lower()} on {field_name(to)}"
+                        gettext("Set %(piece)s on %(field)s")
+                        % {"piece": gettext(NAMES_IN_TEXT[move["piece"]]), "field": field_name(to)}
                         if move["type"] == "set"
-                        else f"Move to {field_name(to)}" + (" (climb)" if height else "")
+                        else (
+                            gettext("Move to %(field)s (climb)")
+                            if height
+                            else gettext("Move to %(field)s")
+                        )
+                        % {"field": field_name(to)}
                     ),
                 }
             )
@@ -240,7 +267,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
             kinds.append(
                 {
                     "kind": kind,
-                    "name": NAMES[kind],
+                    "name": _piece(kind),
+                    "set_label": gettext("Set a %(piece)s (%(count)d left)")
+                    % {"piece": gettext(NAMES_IN_TEXT[kind]), "count": view["reserves"][owner][kind]},
                     "count": view["reserves"][owner][kind],
                     "select": key if mover and key in groups else None,
                 }
@@ -249,7 +278,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         reserves.append(
             {
                 "seat": owner,
-                "name": style["name"],
+                "name": gettext(style["name"]),
                 "colour": style["colour"],
                 "dark": style["dark"],
                 "kinds": kinds,
@@ -266,7 +295,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     last_text = ""
     if last and last["type"] == "skip":
         skipper = (sum(view["moves_made"]) - 1) % 2  # red moves first, turns alternate
-        last_text = f"{SEATS[skipper]['name']} skipped."
+        last_text = gettext("%(seat)s skipped.") % {"seat": _seat(skipper)}
     return {
         "viewbox": f"{-HALF_W:.1f} {-TOP:.1f} {2 * HALF_W:.1f} {TOP + BOTTOM:.1f}",
         "hex_piece": _hex_points(R - 5),
@@ -280,7 +309,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "reserves": reserves,
         "skip": skip,
         "to_move": to_move,
-        "mover_name": SEATS[to_move]["name"] if to_move is not None else "",
+        "mover_name": _seat(to_move) if to_move is not None else "",
         "my_turn": seat is not None and seat == to_move and bool(legal),
         "must_set_bee": to_move is not None and view["must_set_bee"][to_move],
         "round": view["round"],

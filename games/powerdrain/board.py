@@ -8,8 +8,8 @@ from games.boards import Words, move_attr
 from games.rules.powerdrain.engine import COLUMNS
 
 SEATS = [
-    {"name": "Positive (+)", "colour": "#e8590c", "sign": "+"},
-    {"name": "Negative (−)", "colour": "#1971c2", "sign": "−"},
+    {"name": gettext_noop("Positive (+)"), "colour": "#e8590c", "sign": "+"},
+    {"name": gettext_noop("Negative (−)"), "colour": "#1971c2", "sign": "−"},
 ]
 CELL = 100
 MARGIN = 70  # room for the potentials
@@ -65,7 +65,13 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     }
 
 
-OPTIONS = [{"name": "draft", "label": "Draft: the mover picks any remaining plug", "type": "bool"}]
+OPTIONS = [
+    {
+        "name": "draft",
+        "label": gettext_noop("Draft: the mover picks any remaining plug"),
+        "type": "bool",
+    }
+]
 
 
 def describe(move: dict, before: dict, after: dict) -> Words:
