@@ -56,7 +56,9 @@ def test_one_person_plays_a_limited_number_of_matches_against_the_computer(alice
     with pytest.raises(services.Refused, match="already play 2 running matches against the"):
         services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "hard"})
     # Seating the computer in a waiting match makes it one more.
-    waiting = services.match_create(game="high-voltage-companies", creator=alice, players=3)
+    waiting = services.match_create(
+        game="high-voltage-companies", creator=alice, seat=0, players=3
+    )
     with pytest.raises(services.Refused, match="Finish or resign one of them first"):
         services.match_seat_bot(match_id=waiting.pk, user=alice, seat=2, level="easy")
     services.match_join(match_id=waiting.pk, user=bob)  # people are not limited
