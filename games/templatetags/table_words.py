@@ -6,7 +6,6 @@ from django import template
 from django.utils.translation import gettext
 
 from games.clock_words import control_label as _control_label
-from games.registry import get_game
 from games.rules import LEAVE_NOTATION
 
 register = template.Library()
@@ -21,10 +20,8 @@ def control_label(control) -> str:
 @register.filter
 def reason_text(reason: str, game: str) -> str:
     """An outcome reason as the lists show it: a leave as the move list says it ("resigned"),
-    a game's own reason as the game words it ("by connection")."""
+    a game's own reason by its short key ("active plugs"; the result line of the board words
+    it in full)."""
     if reason in LEAVE_NOTATION:
         return gettext(LEAVE_NOTATION[reason])
-    try:
-        return get_game(game).reason_text(reason)
-    except KeyError:
-        return reason
+    return reason
