@@ -15,9 +15,10 @@ depends on a secret its viewer may not know.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +64,6 @@ def account_json(user) -> dict:
         "username": user.username,
         "title": "BOT" if user.is_program or user.is_bot else None,
         "createdAt": int(user.date_joined.timestamp() * 1000),
-        "seenAt": int(user.last_login.timestamp() * 1000) if user.last_login else None,
         "url": f"{settings.SITE_URL}/accounts/u/{user.username}/",
         "count": {
             "all": played,
@@ -73,6 +73,8 @@ def account_json(user) -> dict:
             "playing": playing,
         },
     }
+    if user.last_login:  # lichess's clients read it as a time when present
+        data["seenAt"] = int(user.last_login.timestamp() * 1000)
     if user.is_guest:
         data["guest"] = True
     return data
@@ -221,13 +223,16 @@ def game_state(match: Match, seat: int | None, now: int | None = None) -> dict:
         if game.lists_legal_moves:
             data["legal"] = [engine.encode(state, m) for m in engine.legal_moves(state, seat)]
         else:
-            data["legalSample"] = _sample(engine, state, seat)
+            data["legalSample"] = _sample(engine, state, seat, view, match.ply)
     return data
 
 
-def _sample(engine, state, seat: int) -> list[str]:
-    """A few legal codes drawn at random, where a game's moves are too many to list."""
-    rng = random.Random(secrets.randbits(64))
+def _sample(engine, state, seat: int, view: dict, ply: int) -> list[str]:
+    """A few legal codes drawn at random, where a game's moves are too many to list. The
+    draw is seeded by what the seat sees (its view and the ply), never by anything hidden
+    from it, so the sample tells it nothing its view does not."""
+    seen = json.dumps([view, ply], sort_keys=True, separators=(",", ":"))
+    rng = random.Random(hashlib.sha256(seen.encode()).digest())
     codes: list[str] = []
     for _ in range(SAMPLE_SIZE * 2):
         code = engine.encode(state, engine.random_move(state, seat, rng))

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import threading
+import time
+
+import requests
 
 
 def choose(state: dict, rng: random.Random, game: str) -> str:
@@ -14,14 +17,33 @@ def choose(state: dict, rng: random.Random, game: str) -> str:
     return rng.choice(codes)
 
 
-def play(client, public_id: str, seed: int, log: list | None = None) -> dict:
-    """Plays ``public_id`` to its end through ``client``; returns the last gameState."""
+def play(
+    client, public_id: str, seed: int, log: list | None = None, reconnect: bool = False
+) -> dict:
+    """Plays ``public_id`` to its end through ``client``; returns the last gameState. With
+    ``reconnect``, a lost connection (a server restart) is opened again until the end."""
     rng = random.Random(seed)
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            return _play_once(client, public_id, rng, log, deadline)
+        except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError, Cut):
+            if not reconnect or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+class Cut(Exception):
+    """The stream ended before the match did (the server went away)."""
+
+
+def _play_once(client, public_id: str, rng: random.Random, log: list | None, deadline) -> dict:
     response, lines = client.stream(f"/api/bot/game/stream/{public_id}")
     assert response.status_code == 200, response.text
     last = None
     game = None
     for event in lines:
+        assert time.monotonic() < deadline, f"{public_id} did not end in time"
         if event is None:
             continue
         if log is not None:
@@ -40,6 +62,8 @@ def play(client, public_id: str, seed: int, log: list | None = None) -> dict:
             answer = client.post(f"/api/bot/game/{public_id}/move/{code}")
             assert answer.status_code == 200, (code, answer.text)
     response.close()
+    if last is None or last["status"] == "started":
+        raise Cut
     return last
 
 

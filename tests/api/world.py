@@ -3,7 +3,7 @@
 Run in the server's environment (its ``VAR_DIR`` / ``DATABASE_URL``):
 ``python -m tests.api.world '<json spec>'``; prints JSON. A spec is
 ``{"users": [{"name", "program"}], "matches": [{"game", "seats": [names], "time",
-"private"}]}``; it answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches
+"private"}], "revoke": name, "age": {"match", "seat", "seconds"}}``; it answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches
 are made through the services, as the lobby makes them (``match_create``, ``match_join``).
 """
 
@@ -47,6 +47,21 @@ def build(spec: dict) -> dict:
             user = users.get(name) or User.objects.get(username=name)
             services.match_join(match_id=match.pk, user=user, seat=index, invite=match.invite)
         ids.append(match.public_id)
+    if "revoke" in spec:  # every live token of that user, as the profile's button does
+        from api.models import ApiToken
+        from api.tokens import token_revoke
+
+        owner = User.objects.get(username=spec["revoke"])
+        for token in ApiToken.objects.filter(user=owner, revoked=None):
+            token_revoke(owner, token.pk)
+    if "age" in spec:  # that seat's player has been away that long
+        from games.models import Seat
+        from games.services import server_now
+
+        age = spec["age"]
+        Seat.objects.filter(match__public_id=age["match"], index=age["seat"]).update(
+            away_since=server_now() - age["seconds"] * 1000
+        )
     return {"tokens": tokens, "matches": ids}
 
 
