@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from django.utils.translation import gettext_noop, ngettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext_lazy
 from markupsafe import Markup
 
 from games.boards import Joined, Words, move_attr
@@ -46,10 +46,10 @@ CORNER = {
     frozenset("NW"): (0, 0),
 }
 REASONS = {
-    "energy": "the last energy chip was placed",
-    "cards": "the last face-down card was placed",
-    "quiet": "a full round passed without a reveal or a declaration",
-    **dict.fromkeys(LEAVE_REASONS, "only one player was left in the match"),
+    "energy": gettext_noop("the last energy chip was placed"),
+    "cards": gettext_noop("the last face-down card was placed"),
+    "quiet": gettext_noop("a full round passed without a reveal or a declaration"),
+    **dict.fromkeys(LEAVE_REASONS, gettext_noop("only one player was left in the match")),
 }
 
 
@@ -171,7 +171,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "last_seat": last_turn["seat"],
         "mover_role": SEATS[view["current"]]["name"],
         "ranking": _ranking(view) if over else [],
-        "reason": REASONS.get(view["outcome"]["reason"], "") if over else "",
+        "reason": gettext(REASONS.get(view["outcome"]["reason"], "")) if over else "",
     }
 
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 import functools
 import math
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from markupsafe import Markup
 
 from games.boards import Words, move_attr
 
 SEATS = [
-    {"name": "Blue", "colour": "#1971c2"},
-    {"name": "Red", "colour": "#e03131"},
+    {"name": gettext_noop("Blue"), "colour": "#1971c2"},
+    {"name": gettext_noop("Red"), "colour": "#e03131"},
 ]
 OPTIONS: list[dict] = []
 LIST_LEGAL_MOVES = False  # 1334 × 1334 places: the script builds moves from the view
@@ -144,7 +144,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     seats = [
         {
             "index": s,
-            "name": SEATS[s]["name"],
+            "name": gettext(SEATS[s]["name"]),
             "colour": SEATS[s]["colour"],
             "total": totals[s],
             "match": view["match_scores"][s],
@@ -163,9 +163,9 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         history.append(
             {
                 "partie": record["partie"],
-                "starter": SEATS[record["starter"]]["name"],
+                "starter": gettext(SEATS[record["starter"]]["name"]),
                 "totals": record["totals"],
-                "winner": None if winner is None else SEATS[winner]["name"],
+                "winner": None if winner is None else gettext(SEATS[winner]["name"]),
                 "winner_seat": winner,
                 "points": record["points"],
                 "reason": REASONS.get(record["reason"], record["reason"]),
@@ -215,7 +215,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "to_move": to_move,
         "mover_colour": SEATS[to_move]["colour"] if to_move is not None else "#888",
         "seats": seats,
-        "starter": SEATS[view["starter"]],
+        "starter": {**SEATS[view["starter"]], "name": gettext(SEATS[view["starter"]]["name"])},
         "history": history,
         "partie_over": partie_over,
         "public": public,

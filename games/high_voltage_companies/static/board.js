@@ -26,6 +26,7 @@
     const specialLeft = root.dataset.special === "1";
     const xy = (where) => { const [r, c] = at(where); return [frame + c * cell, frame + r * cell]; };
     const hint = root.querySelector("[data-hint]");
+    const firstHint = hint ? hint.innerHTML : ""; // as the server wrote it, in the viewer's language
 
     function place(el, where, turn) {
       const [x, y] = xy(where);
@@ -61,7 +62,7 @@
       if (gap) gap.classList.toggle("move-target", s.a !== null && s.b === null);
       show("[data-tools]", s.a !== null);
       if (s.a === null) {
-        hint.innerHTML = "Click a <strong>face-down card</strong> to reveal it, or a <strong>face-up card</strong> to turn, move or swap it.";
+        hint.innerHTML = firstHint;
         return;
       }
       const A = card(s.a);
