@@ -27,7 +27,9 @@
 
   function setConn(state, text) {
     const el = document.getElementById("conn");
-    if (el) { el.dataset.state = state; el.textContent = text; }
+    // The page carries each state's word in the viewer's language (data-say-*, match.html).
+    const key = { finished: "sayFinished", aborted: "sayAborted", live: "sayLive", "reconnecting…": "sayReconnecting" }[text];
+    if (el) { el.dataset.state = state; el.textContent = (key && el.dataset[key]) || text; }
   }
 
   function sendMove(move) {
@@ -142,7 +144,8 @@
     const button = b?.querySelector("[data-zoom]");
     if (button) {
       button.setAttribute("aria-pressed", String(zoom.on));
-      button.textContent = zoom.on ? "Whole board" : "Zoom the board";
+      // Both words come from the server, in the viewer's language (_live_board.html).
+      button.textContent = zoom.on ? button.dataset.offText || "Whole board" : button.dataset.onText || "Zoom the board";
     }
     if (!svg) return;
     let frame = svg.parentElement.classList.contains("zoom-frame") ? svg.parentElement : null;

@@ -2,6 +2,9 @@
 ones, so every running match is opened at 1280×800 and 390×844 by a viewer reading German,
 with the same checks as tests/browser/test_layout.py; screenshots land in test-artifacts/."""
 
+import subprocess
+import sys
+
 import pytest
 from playwright.sync_api import expect
 
@@ -16,9 +19,22 @@ from tests.browser.test_layout import (
     log_in,
     no_horizontal_scroll,
 )
+from tooling.servers import ROOT
 
 pytestmark = pytest.mark.browser
-seeded = test_layout.seeded  # the same matches, seeded once for this module
+
+
+@pytest.fixture(scope="module")
+def seeded(server):
+    """test_layout's matches, seeded again for this module and deleted after it, so the live
+    lists of the tests after it (the watch page) hold no more matches than before."""
+    running, finished = test_layout.seeded.__wrapped__(server)
+    yield running, finished
+    ids = [*running.values(), *finished.values()]
+    code = f"from games.models import Match; Match.objects.filter(public_id__in={ids!r}).delete()"
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
+    )
 
 
 def in_german(page, url):
