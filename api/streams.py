@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 #: The groups are joined again this often: a layer forgets a group membership after a day.
 REJOIN_SECONDS = 3600.0
+#: Every this many quiet keep-alives a stream asks the database whether its token is still
+#: live; a revocation made through this process (or any, on Redis) ends it at once anyway.
+TOKEN_CHECK_EVERY = 5
 
 _renewers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 # The channels of this process's streams that are running: only their rows are renewed, so
@@ -218,14 +221,18 @@ async def game_stream(
             return
         gone = None
         joined = time.monotonic()
+        quiet = 0
+        # Only a player of a real-time match can see the player to move go (§7.4).
+        claims = seat is not None and match.control.realtime
         while True:
             message, pending = await _receive(
                 layer, channel, pending, settings.API_KEEPALIVE_SECONDS
             )
             if message is None:  # quiet: keep the connection open, check the token
-                if not await db(still_valid)(token.pk):
+                quiet += 1
+                if quiet % TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(token.pk):
                     return
-                now_gone = await db(_gone)(match.pk, seat)
+                now_gone = await db(_gone)(match.pk, seat) if claims else None
                 if now_gone is not None and now_gone != gone and (gone or now_gone["gone"]):
                     yield line(now_gone)
                 gone = now_gone
@@ -309,12 +316,14 @@ async def event_stream(
         for event in opening:
             yield line(event)
         joined = time.monotonic()
+        quiet = 0
         while True:
             message, pending = await _receive(
                 layer, channel, pending, settings.API_KEEPALIVE_SECONDS
             )
             if message is None:
-                if not await db(still_valid)(token.pk):
+                quiet += 1
+                if quiet % TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(token.pk):
                     return
                 if embedded and running:
                     for pk, event in await db(_finished)(running, user):

@@ -18,7 +18,12 @@ def choose(state: dict, rng: random.Random, game: str) -> str:
 
 
 def play(
-    client, public_id: str, seed: int, log: list | None = None, reconnect: bool = False
+    client,
+    public_id: str,
+    seed: int,
+    log: list | None = None,
+    reconnect: bool = False,
+    pause: float = 0,
 ) -> dict:
     """Plays ``public_id`` to its end through ``client``; returns the last gameState. With
     ``reconnect``, a lost connection (a server restart) is opened again until the end."""
@@ -26,7 +31,7 @@ def play(
     deadline = time.monotonic() + 90
     while True:
         try:
-            return _play_once(client, public_id, rng, log, deadline)
+            return _play_once(client, public_id, rng, log, deadline, pause)
         except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError, Cut):
             if not reconnect or time.monotonic() > deadline:
                 raise
@@ -37,7 +42,7 @@ class Cut(Exception):
     """The stream ended before the match did (the server went away)."""
 
 
-def _play_once(client, public_id: str, rng: random.Random, log: list | None, deadline) -> dict:
+def _play_once(client, public_id: str, rng: random.Random, log, deadline, pause: float) -> dict:
     response, lines = client.stream(f"/api/bot/game/stream/{public_id}")
     assert response.status_code == 200, response.text
     last = None
@@ -58,6 +63,7 @@ def _play_once(client, public_id: str, rng: random.Random, log: list | None, dea
         if event["status"] != "started":
             break
         if me in event["toMove"]:
+            time.sleep(pause)
             code = choose(event, rng, game)
             answer = client.post(f"/api/bot/game/{public_id}/move/{code}")
             assert answer.status_code == 200, (code, answer.text)

@@ -267,7 +267,7 @@ def test_a_programs_stream_survives_a_server_restart_by_reconnecting(tmp_path_fa
         logs: dict = {a: [], b: []}
 
         def run(who, seed):
-            results[who] = play(clients[who], match, seed, logs[who], reconnect=True)
+            results[who] = play(clients[who], match, seed, logs[who], reconnect=True, pause=0.1)
 
         threads = [
             threading.Thread(target=run, args=(w, s), daemon=True) for w, s in ((a, 1), (b, 2))
