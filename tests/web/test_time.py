@@ -137,9 +137,12 @@ def test_untimed_and_correspondence_matches_cannot_be_claimed(alice, bob):
 
 @pytest.mark.django_db(transaction=True)
 def test_correspondence_players_get_one_turn_email_and_one_reminder_a_day():
-    alice = User.objects.create_user("alice", email="alice@example.org", password="x")
-    bob = User.objects.create_user("bob", email="bob@example.org", password="x")
-    quiet = User.objects.create_user("quiet", email="q@example.org", password="x")
+    def verified(name, email):
+        return User.objects.create_user(name, email=email, verified_email=email, password="x")
+
+    alice = verified("alice", "alice@example.org")
+    bob = verified("bob", "bob@example.org")
+    quiet = verified("quiet", "q@example.org")
     quiet.email_notices = False
     quiet.save()
     match = timed(alice, bob, "1d")
