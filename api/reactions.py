@@ -9,41 +9,10 @@ process; an event stream there asks after its running matches itself (``api.stre
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import logging
-
-from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
-
 from api.models import ApiToken
 from api.selectors import game_event
-from games.groups import user_events_group
 from games.models import Match
-
-log = logging.getLogger(__name__)
-
-
-def send_event(user_id: int, event: dict) -> None:
-    """Puts ``event`` on every open event stream of user ``user_id`` (the agreed contract:
-    any process may do the same, docs/api.md). From a thread that Daphne's event loop
-    handed sync work to, it is handed back to that loop without waiting (as games/push.py
-    does); elsewhere (the worker, a shell, a test) it is sent before returning."""
-    layer = get_channel_layer()
-    message = {"type": "api.event", "event": event}
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is None or not loop.is_running():
-        async_to_sync(layer.group_send)(user_events_group(user_id), message)
-        return
-    sent = asyncio.run_coroutine_threadsafe(
-        layer.group_send(user_events_group(user_id), message), loop
-    )
-    sent.add_done_callback(_log_failure)
-
-
-def _log_failure(sent: concurrent.futures.Future) -> None:
-    if not sent.cancelled() and sent.exception() is not None:
-        log.error("API event not sent", exc_info=sent.exception())
+from games.push import send_user_event
 
 
 def _tell_players(match: Match, kind: str) -> None:
@@ -57,7 +26,7 @@ def _tell_players(match: Match, kind: str) -> None:
         user = users[user_id]
         event = game_event(match, user, kind)
         if event is not None:
-            send_event(user.pk, event)
+            send_user_event(user.pk, event)
 
 
 def on_started(match: Match, **_signal) -> None:

@@ -14,7 +14,7 @@ import logging
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
-from games.groups import group_name
+from games.groups import group_name, user_events_group
 from games.models import Match
 from games.rendering import prerender
 
@@ -57,6 +57,12 @@ def send_to_group(group: str, message: dict) -> None:
         return
     sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     sent.add_done_callback(_log_failure)
+
+
+def send_user_event(user_id: int, event: dict) -> None:
+    """Puts ``event`` (lichess-shaped JSON) on every open API event stream of ``user_id``, in
+    any process: the contract of ``games.groups.user_events_group`` (docs/api.md)."""
+    send_to_group(user_events_group(user_id), {"type": "api.event", "event": event})
 
 
 def _log_failure(sent: concurrent.futures.Future) -> None:
