@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from api.tokens import TokenRefused, token_create, token_revoke
@@ -29,5 +30,5 @@ def token_new(request):
 @require_POST
 def token_remove(request, token_id: int):
     if token_revoke(request.user, token_id):
-        messages.info(request, "The token is revoked: it works no more.")
+        messages.info(request, gettext("The token is revoked: it works no more."))
     return redirect("profile", username=request.user.username)

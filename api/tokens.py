@@ -15,6 +15,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from api.models import ApiToken
 
@@ -41,10 +42,13 @@ def token_create(user, name: str = "") -> tuple[ApiToken, str]:
     """A new token for ``user`` (a member, not a guest or a computer player): the row and
     the plain token, which is never stored and so can be shown only now."""
     if not user.is_authenticated or user.is_guest or user.bot_level:
-        raise TokenRefused("Only members have API tokens: make an account first.")
+        raise TokenRefused(gettext("Only members have API tokens: make an account first."))
     name = (name or "").strip()[:60] or "API token"
     if ApiToken.objects.filter(user=user, revoked=None).count() >= MAX_TOKENS:
-        raise TokenRefused(f"You have {MAX_TOKENS} tokens, the most one may have: revoke one.")
+        raise TokenRefused(
+            gettext("You have %(count)d tokens, the most one may have: revoke one.")
+            % {"count": MAX_TOKENS}
+        )
     plain = PREFIX + secrets.token_urlsafe(32)
     return ApiToken.objects.create(user=user, name=name, digest=digest(plain)), plain
 

@@ -9,33 +9,42 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from games.clocks import TimeControl
 from games.models import PUBLIC_ID_LENGTH, new_public_id
 from games.registry import get_engine
 
-#: lichess's decline reasons (key: the words the challenger reads).
+#: The computer levels a challenge's terms name, translated where shown.
+FILL_LEVELS = (gettext_noop("easy"), gettext_noop("medium"), gettext_noop("hard"))
+
+#: lichess's decline reasons (key: the words the challenger reads, marked for translation:
+#: pages show them in the viewer's language, the API in English).
 DECLINE_REASONS = {
-    "generic": "I'm not accepting challenges at the moment.",
-    "later": "This is not the right time for me, please ask again later.",
-    "tooFast": "This time control is too fast for me, please challenge again with a slower game.",
-    "tooSlow": "This time control is too slow for me, please challenge again with a faster game.",
-    "timeControl": "I'm not accepting challenges with this time control.",
-    "rated": "Please send me a rated challenge instead.",
-    "casual": "Please send me a casual challenge instead.",
-    "variant": "I'm not willing to play this game right now.",
-    "noBot": "I'm not accepting challenges from programs.",
-    "onlyBot": "I'm only accepting challenges from programs.",
+    "generic": gettext_noop("I'm not accepting challenges at the moment."),
+    "later": gettext_noop("This is not the right time for me, please ask again later."),
+    "tooFast": gettext_noop(
+        "This time control is too fast for me, please challenge again with a slower game."
+    ),
+    "tooSlow": gettext_noop(
+        "This time control is too slow for me, please challenge again with a faster game."
+    ),
+    "timeControl": gettext_noop("I'm not accepting challenges with this time control."),
+    "rated": gettext_noop("Please send me a rated challenge instead."),
+    "casual": gettext_noop("Please send me a casual challenge instead."),
+    "variant": gettext_noop("I'm not willing to play this game right now."),
+    "noBot": gettext_noop("I'm not accepting challenges from programs."),
+    "onlyBot": gettext_noop("I'm only accepting challenges from programs."),
 }
 
 
 class Challenge(models.Model):
     class Status(models.TextChoices):
-        CREATED = "created", "Waiting for an answer"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        CANCELED = "canceled", "Canceled"
-        EXPIRED = "expired", "Expired"
+        CREATED = "created", gettext_noop("Waiting for an answer")
+        ACCEPTED = "accepted", gettext_noop("Accepted")
+        DECLINED = "declined", gettext_noop("Declined")
+        CANCELED = "canceled", gettext_noop("Canceled")
+        EXPIRED = "expired", gettext_noop("Expired")
 
     # Its name outside (URLs, API, streams), random like a match's.
     public_id = models.CharField(

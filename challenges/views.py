@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from challenges import selectors, services
@@ -39,7 +40,7 @@ def terms_from_form(data) -> dict:
     if not form.is_valid() or form.cleaned_data["game"] not in GAMES:
         fields = ("players", "seat", "time_control")
         errors = [e for field in fields for e in form.errors.get(field, [])]
-        raise Refused(errors[0] if errors else "Choose a game to play.")
+        raise Refused(errors[0] if errors else gettext("Choose a game to play."))
     slug = form.cleaned_data["game"]
     options = {
         option["name"]: True
@@ -70,8 +71,8 @@ def create(request, username: str):
         return redirect(player)
     messages.success(
         request,
-        f"Challenge sent to {challenge.challenged.display_name}: it waits for their answer "
-        "at the top of your pages.",
+        gettext("Challenge sent to %(name)s: it waits for their answer at the top of your pages.")
+        % {"name": challenge.challenged.display_name},
     )
     return redirect(player)
 
@@ -182,5 +183,5 @@ def accept_setting(request):
     except Refused as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Challenge setting saved.")
+        messages.success(request, gettext("Challenge setting saved."))
     return redirect("profile", username=request.user.username)

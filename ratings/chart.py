@@ -45,6 +45,10 @@ def chart(series: dict[str, list[tuple[date, Shown]]], names: dict[str, str]) ->
                     "x": px,
                     "y": py,
                     "label": label,
+                    # The label's parts, for a page in another language.
+                    "game": names[slug],
+                    "rating": shown,
+                    "day": day.isoformat(),
                     # The label sits above the point (below near the top), kept inside.
                     "lx": min(max(px, LEFT + 70), WIDTH - 70),
                     "ly": py - 8 if py > TOP + 14 else py + 16,

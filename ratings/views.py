@@ -2,11 +2,16 @@
 
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_noop
 
 from games.registry import GAMES
 from ratings import selectors
 
-WHO = {"all": "Everybody", "people": "People", "programs": "Programs"}
+WHO = {
+    "all": gettext_noop("Everybody"),
+    "people": gettext_noop("People"),
+    "programs": gettext_noop("Programs"),
+}
 
 
 def index(request):
