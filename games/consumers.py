@@ -245,11 +245,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """A chat line: through the chat service, which announces it to its room's sockets
         (this one too, when it reads that room)."""
         if not self.chat_bucket.take():
-            await self.refuse(_("Too many chat lines: wait a moment."))
+            with translation.override(self.language):
+                message = _("Too many chat lines: wait a moment.")
+            await self.refuse(message)
             return
         try:
-            await database_sync_to_async(chat_services.chat_say)(
-                match_id=self.match_id, user=self.scope["user"], room=room, text=text
+            # In the viewer's language: the service's refusals are theirs to read.
+            await database_sync_to_async(self._in_language)(
+                chat_services.chat_say,
+                match_id=self.match_id,
+                user=self.scope["user"],
+                room=room,
+                text=text,
             )
         except services.Refused as error:
             await self.refuse(str(error))
@@ -261,7 +268,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         opening = "chat_room_open" in frame
         room = frame.get("chat_room_open" if opening else "chat_room_close")
         if room != "spectator" or self.seat is None:
-            await self.refuse(_("That chat room cannot be opened or closed here."))
+            with translation.override(self.language):
+                message = _("That chat room cannot be opened or closed here.")
+            await self.refuse(message)
             return
         group = chat_group(self.match_id, room)
         if opening and room not in self.chat_rooms:
@@ -284,8 +293,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         muting = "chat_mute" in frame
         change = chat_services.chat_mute if muting else chat_services.chat_unmute
         try:
-            await database_sync_to_async(change)(
-                user=self.scope["user"], muted_id=frame.get("chat_mute" if muting else "chat_unmute")
+            await database_sync_to_async(self._in_language)(
+                change,
+                user=self.scope["user"],
+                muted_id=frame.get("chat_mute" if muting else "chat_unmute"),
             )
         except services.Refused as error:
             await self.refuse(str(error))
@@ -329,9 +340,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.seat not in presence.seats_here(self.match_id):
             rematches.rematch_maker_left(match_id=self.match_id, user_id=self.user_id)
 
-    def _in_language(self, render, *args):
+    def _in_language(self, render, *args, **kwargs):
         with translation.override(self.language):
-            return render(*args)
+            return render(*args, **kwargs)
 
     def _chat_rooms_html(self) -> str:
         user = self.scope["user"]
