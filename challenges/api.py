@@ -151,42 +151,41 @@ def create(request, username: str):
     return JsonResponse(selectors.challenge_json(challenge, for_user=user))
 
 
-@csrf_exempt
-@require_POST
-def accept(request, challenge_id: str):
+def _answer(request, act) -> JsonResponse:
+    """Runs ``act(user)`` for the token's user: ``{"ok": true}``, or the refusal as lichess's
+    error JSON."""
     user, refused = api_user(request)
     if refused is not None:
         return refused
     try:
-        services.challenge_accept(challenge_id=challenge_id, user=user)
+        act(user)
     except Refused as problem:
         return _refusal(problem)
     return JsonResponse({"ok": True})
+
+
+@csrf_exempt
+@require_POST
+def accept(request, challenge_id: str):
+    return _answer(
+        request, lambda user: services.challenge_accept(challenge_id=challenge_id, user=user)
+    )
 
 
 @csrf_exempt
 @require_POST
 def decline(request, challenge_id: str):
-    user, refused = api_user(request)
-    if refused is not None:
-        return refused
-    try:
+    def act(user):
         given = str(_body(request).get("reason") or "generic")
         reason = {key.lower(): key for key in DECLINE_REASONS}.get(given.lower(), given)
         services.challenge_decline(challenge_id=challenge_id, user=user, reason=reason)
-    except Refused as problem:
-        return _refusal(problem)
-    return JsonResponse({"ok": True})
+
+    return _answer(request, act)
 
 
 @csrf_exempt
 @require_POST
 def cancel(request, challenge_id: str):
-    user, refused = api_user(request)
-    if refused is not None:
-        return refused
-    try:
-        services.challenge_cancel(challenge_id=challenge_id, user=user)
-    except Refused as problem:
-        return _refusal(problem)
-    return JsonResponse({"ok": True})
+    return _answer(
+        request, lambda user: services.challenge_cancel(challenge_id=challenge_id, user=user)
+    )
