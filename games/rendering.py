@@ -272,6 +272,7 @@ def board_page_context(
         "my_turn": viewer["my_turn"],
         "still_in": seat is not None and turns and not players[seat]["left"],
         "claim": _claim_label(match, players) if seat is not None and turns else None,
+        "claim_wait": _claim_wait(match, players),
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_board_html(match.game, view, board, players, shared.boards),
@@ -289,6 +290,15 @@ def _claim_label(match: Match, players: list[dict]) -> str | None:
         return None
     still_in = sum(1 for p in players if not p["left"])
     return gettext("Claim victory") if still_in == 2 else gettext("Drop the absent player")
+
+
+def _claim_wait(match: Match, players: list[dict]) -> str:
+    """The line table.js shows while the absent mover may not be claimed yet, its
+    ``{name}`` and ``{seconds}`` filled in by the script."""
+    still_in = sum(1 for p in players if not p["left"])
+    if still_in == 2:
+        return gettext("{name} is away: claim victory in {seconds}")
+    return gettext("{name} is away: drop the absent player in {seconds}")
 
 
 def settled_view(match: Match, view: dict) -> dict:

@@ -85,16 +85,21 @@
     if (el) { el.textContent = text; el.hidden = false; }
   }
 
+  // The page's words, in the viewer's language (data-* of #frame-error, match.html).
+  function words(key, fallback) {
+    return document.getElementById("frame-error")?.dataset[key] || fallback;
+  }
+
   function whyNot(b, target) {
     const seat = document.getElementById("live-root")?.dataset.seat;
-    if (b.dataset.status === "finished") return "The match is over: nothing can be played.";
-    if (b.dataset.status === "waiting") return "The board opens for moves once every seat is taken.";
-    if (seat === undefined) return "You are watching this match: only its players move.";
-    if (!b.classList.contains("my-turn")) return "It is not your turn.";
+    if (b.dataset.status === "finished") return words("whyFinished", "The match is over: nothing can be played.");
+    if (b.dataset.status === "waiting") return words("whyWaiting", "The board opens for moves once every seat is taken.");
+    if (seat === undefined) return words("whyWatching", "You are watching this match: only its players move.");
+    if (!b.classList.contains("my-turn")) return words("whyNotTurn", "It is not your turn.");
     const owner = target.closest("[data-owner]")?.dataset.owner;
-    if (owner !== undefined && owner !== seat) return "That piece is your opponent's: pick one of yours.";
-    if (owner !== undefined) return "That piece cannot move now: pick a highlighted one.";
-    return "Nothing to play there: pick one of the highlighted places.";
+    if (owner !== undefined && owner !== seat) return words("whyTheirs", "That piece is your opponent's: pick one of yours.");
+    if (owner !== undefined) return words("whyStuck", "That piece cannot move now: pick a highlighted one.");
+    return words("whyNothing", "Nothing to play there: pick one of the highlighted places.");
   }
 
   // The columns (or rows) in sight, first–last. Labels printed only every few lines
@@ -135,7 +140,9 @@
     if (!where?.classList.contains("zoom-where")) return;
     const cols = visibleLabels(frame, "[data-col]", "x");
     const rows = visibleLabels(frame, "[data-row]", "y");
-    where.textContent = cols || rows ? `In sight: columns ${cols || "–"} · rows ${rows || "–"}` : "Drag to move around the board.";
+    where.textContent = cols || rows
+      ? words("inSight", "In sight: columns {cols} · rows {rows}").replace("{cols}", cols || "–").replace("{rows}", rows || "–")
+      : words("drag", "Drag to move around the board.");
   }
 
   function applyZoom() {

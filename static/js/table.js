@@ -83,8 +83,10 @@
     if (!wait) return;
     wait.hidden = !(absent && left > 0);
     if (!wait.hidden) {
-      const name = mover.querySelector(".seat-name")?.textContent.trim() || "The player to move";
-      wait.textContent = `${name} is away: ${claim.textContent.toLowerCase()} in ${Math.ceil(left / 1000)}\u00a0s`;
+      // The words come from the page, in the viewer's language (_live_side.html).
+      const name = mover.querySelector(".seat-name")?.textContent.trim() || wait.dataset.mover || "The player to move";
+      const line = wait.dataset.say || `{name} is away: ${claim.textContent.toLowerCase()} in {seconds}`;
+      wait.textContent = line.replace("{name}", name).replace("{seconds}", `${Math.ceil(left / 1000)}\u00a0s`);
     }
   }
 
@@ -108,7 +110,8 @@
     if (!board) return;
     const myTurn = board.classList.contains("my-turn");
     const over = board.dataset.status === "finished";
-    document.title = myTurn ? `● Your turn — ${baseTitle}` : over ? `Match over — ${baseTitle}` : baseTitle;
+    const say = document.getElementById("frame-error")?.dataset || {};
+    document.title = myTurn ? `● ${say.yourTurn || "Your turn"} — ${baseTitle}` : over ? `${say.matchOver || "Match over"} — ${baseTitle}` : baseTitle;
     if (icon && baseIcon) icon.href = myTurn ? root.dataset.turnIcon : baseIcon;
     if (myTurn && wasMyTurn === false) beep();
     wasMyTurn = myTurn;
