@@ -2,6 +2,7 @@
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext
 
 
 class User(AbstractUser):
@@ -39,11 +40,12 @@ class User(AbstractUser):
     @property
     def display_name(self) -> str:
         """A guest's nickname is marked, so it can never pass for a member's name; so is a
-        program's name, so nobody takes it for a person's."""
+        program's name, so nobody takes it for a person's. The mark is in the language active
+        where the name is shown (the API's is English)."""
         if self.is_guest:
-            return f"{self.nickname} (guest)"
+            return gettext("%(name)s (guest)") % {"name": self.nickname}
         name = self.nickname or self.username
-        return f"{name} (BOT)" if self.is_program else name
+        return gettext("%(name)s (BOT)") % {"name": name} if self.is_program else name
 
     def __str__(self) -> str:
         return self.display_name

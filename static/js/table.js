@@ -19,9 +19,12 @@
 
   function serverNow() { return Date.now() + offset; }
 
-  function clockText(ms) {
+  // "2 d 5 h" in the page's words (data-long, in the viewer's language) past a day.
+  function clockText(ms, long) {
     const s = Math.max(0, Math.floor(ms / 1000));
-    if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+    if (s >= 86400) {
+      return (long || "{days} d {hours} h").replace("{days}", Math.floor(s / 86400)).replace("{hours}", Math.floor((s % 86400) / 3600));
+    }
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = String(s % 60).padStart(2, "0");
     return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
   }
@@ -33,7 +36,7 @@
     // the first move's own countdown (.first-move, "first move: 0:27") ticks instead.
     document.querySelectorAll("#match-side .clock[data-deadline], #match-side .first-move[data-deadline]").forEach((el) => {
       const left = Number(el.dataset.deadline) - serverNow();
-      el.textContent = (el.dataset.label || "") + clockText(left);
+      el.textContent = (el.dataset.label || "") + clockText(left, el.dataset.long);
       el.classList.toggle("low", el.dataset.days === undefined && left < 20000);
       // At zero the page asks once; the server's clock decides, and everyone sees the result.
       if (left <= 0 && flagAsked !== el.dataset.deadline) {
