@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from games.clock_words import control_label as _control_label
 from games.rules import LEAVE_NOTATION
 
 register = template.Library()
+
+#: The games' outcome keys (their engines' ``reason``), as the lists show them in brackets.
+REASON_KEYS = (
+    gettext_noop("active plugs"),
+    gettext_noop("voltage"),
+    gettext_noop("draw"),
+    gettext_noop("connected"),
+    gettext_noop("posts"),
+    gettext_noop("energy"),
+    gettext_noop("cards"),
+    gettext_noop("quiet"),
+    gettext_noop("bee surrounded"),
+    gettext_noop("move limit"),
+    gettext_noop("parties"),
+)
 
 
 @register.filter
@@ -24,4 +39,4 @@ def reason_text(reason: str, game: str) -> str:
     it in full)."""
     if reason in LEAVE_NOTATION:
         return gettext(LEAVE_NOTATION[reason])
-    return reason
+    return gettext(reason) if reason in REASON_KEYS else reason
