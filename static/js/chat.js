@@ -8,6 +8,8 @@
   if (!chat) return;
   let socket = null;
   let room = "player";
+  // The reader's own choice (an earlier version wrote "chat-hidden" on every load, chosen or not).
+  const KEY = "chat-hide";
 
   function send(frame) { if (socket) socket.send(JSON.stringify(frame)); }
 
@@ -25,13 +27,37 @@
     scrollDown();
   }
 
-  function hide(hidden) {
+  // Lines said while the chat is folded are counted beside its title.
+  const unread = chat.querySelector(".chat-unread");
+  let seen = 0;
+  function lineCount() { return chat.querySelectorAll(".chat-line").length; }
+  function countUnread() {
+    if (!unread) return;
+    const fresh = chat.classList.contains("hidden") ? lineCount() - seen : 0;
+    unread.hidden = fresh <= 0;
+    unread.textContent = fresh > 0 ? `(${fresh})` : "";
+  }
+
+  // remember: only the reader's own click is kept in this browser; folding because the page
+  // would not fit is not.
+  function hide(hidden, remember) {
     chat.classList.toggle("hidden", hidden);
     chat.querySelector(".chat-body").hidden = hidden;
     const button = chat.querySelector("[data-chat-hide]");
     button.setAttribute("aria-pressed", String(hidden));
     button.textContent = hidden ? button.dataset.showText : button.dataset.hideText;
-    localStorage.setItem("chat-hidden", hidden ? "1" : "0");
+    if (remember) localStorage.setItem(KEY, hidden ? "1" : "0");
+    seen = lineCount();
+    countUnread();
+  }
+
+  // Beside the board (a desktop screen), the match fits one screen: until the reader chose,
+  // the chat folds to its title line whenever the page would otherwise scroll.
+  const beside = window.matchMedia("(min-width: 900px)");
+  function foldIfCrowded() {
+    if (localStorage.getItem(KEY) !== null || chat.classList.contains("hidden")) return;
+    const root = document.documentElement;
+    if (beside.matches && root.scrollHeight > root.clientHeight) hide(true, false);
   }
 
   const hideButton = chat.querySelector("[data-chat-hide]");
@@ -41,7 +67,7 @@
   chat.addEventListener("click", (event) => {
     const tab = event.target.closest("[data-chat-tab]");
     if (tab) { showRoom(tab.dataset.chatTab); return; }
-    if (event.target.closest("[data-chat-hide]")) { hide(!chat.classList.contains("hidden")); return; }
+    if (event.target.closest("[data-chat-hide]")) { hide(!chat.classList.contains("hidden"), true); return; }
     const mute = event.target.closest("[data-chat-mute]");
     if (mute) {
       const who = mute.dataset.chatMute;
@@ -63,8 +89,9 @@
     const form = event.target.closest?.(".chat-form");
     if (form) form.elements.chat.value = "";
   });
-  document.addEventListener("htmx:wsAfterMessage", scrollDown);
+  document.addEventListener("htmx:wsAfterMessage", () => { scrollDown(); countUnread(); foldIfCrowded(); });
 
-  hide(localStorage.getItem("chat-hidden") === "1");
+  hide(localStorage.getItem(KEY) === "1", false);
+  foldIfCrowded();
   scrollDown();
 })();
