@@ -1,6 +1,8 @@
 """The lobby, lists, profile and import pages on a desktop and a phone, with a very long
 name among the players; the lobby's seat choice; rematch and cancel at the end of a match."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -71,21 +73,40 @@ def test_on_a_phone_my_matches_come_first_and_seats_follow_the_players(new_page,
 
 
 def test_a_rematch_from_a_finished_board_and_cancelling_it(new_page, seeded):
+    """Rematch is an offer (games/rematches.py) and this finished match is between two people:
+    pages-alice offers it on her phone, the other player accepts on their own page, and both
+    pages go to the one new match, started, one seat on. Such a match cannot be cancelled; a
+    match still waiting for players, made from the finished board's "New match", can."""
     page = log_in(new_page, PHONE, "pages-alice")
-    page.goto(f"/m/{seeded[0]}/")
+    other = log_in(new_page, DESKTOP, LONG)
+    finished = f"/m/{seeded[0]}/"
+    page.goto(finished)
+    other.goto(finished)
     controls = page.locator(".match-controls")
     expect(controls.locator("a:has-text('New match')")).to_have_attribute(
         "href", "/#game-powerdrain"
     )
     controls.locator("button:has-text('Rematch')").click()
-    expect(page.locator("#turn")).to_contain_text("Waiting for players")
-    expect(page.locator("#invite-url")).to_be_visible()
+    expect(page.locator("#rematch")).to_contain_text("waiting for")  # the long name wraps
+    no_horizontal_scroll(page)
+    expect(other.locator("#rematch")).to_contain_text("offers a rematch")
+    other.click("#rematch button:has-text('Accept')")
+    for p in (page, other):
+        expect(p).not_to_have_url(re.compile(re.escape(finished) + "$"))
+        expect(p.locator("#board")).to_have_attribute("data-status", "active")
+    assert page.url == other.url
     expect(page.locator(".seat.you")).to_have_attribute("data-seat", "1")  # one seat on
     no_horizontal_scroll(page)
-    rematch = page.url
-    page.click("button:has-text('Cancel this match')")
-    expect(page.locator(".flash")).to_contain_text("cancelled")
-    assert page.goto(rematch).status == 404
+    screenshot(page, "rematch-started-phone")
+
     page.goto("/#game-powerdrain")  # where the finished board's "New match" leads
     expect(page.locator("#game-powerdrain details.new-match")).to_have_attribute("open", "")
     expect(page.locator("#game-hive details.new-match")).not_to_have_attribute("open", "")
+    page.locator("#game-powerdrain button:has-text('Create the match')").click()
+    expect(page.locator("#turn")).to_contain_text("Waiting for players")
+    expect(page.locator("#invite-url")).to_be_visible()
+    no_horizontal_scroll(page)
+    waiting = page.url
+    page.click("button:has-text('Cancel this match')")
+    expect(page.locator(".flash")).to_contain_text("cancelled")
+    assert page.goto(waiting).status == 404
