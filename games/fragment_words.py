@@ -25,6 +25,12 @@ FRAGMENT_WORDS = [
     gettext_noop("%(placed)s/16 placed"),
     gettext_noop("Place plug at %(at)s"),
     gettext_noop("Active plugs %(a)s : %(b)s · total voltage %(c)s : %(d)s"),
+    # games/high_voltage/board.html
+    gettext_noop(
+        "High Voltage field, 24 by 24: %(placed)s pylons, Blue span %(blue)s, Red span %(red)s"
+    ),
+    gettext_noop("%(placed)s/%(max)s pylons"),
+    gettext_noop("%(seat)s: kept the field."),
     # games/high_voltage_companies/board.html
     gettext_noop("Yellow"),
     gettext_noop("Green"),

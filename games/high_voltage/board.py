@@ -17,8 +17,8 @@ from games.high_voltage.preview import previews
 from games.rules.high_voltage.engine import swamp_cells
 
 SEATS = [
-    {"name": "Blue", "colour": "#1971c2", "direction": "left ↔ right"},
-    {"name": "Red", "colour": "#e03131", "direction": "top ↕ bottom"},
+    {"name": gettext_noop("Blue"), "colour": "#1971c2", "direction": gettext_noop("left ↔ right")},
+    {"name": gettext_noop("Red"), "colour": "#e03131", "direction": gettext_noop("top ↕ bottom")},
 ]
 OPTIONS: list[dict] = []  # swamps are set through the lobby's custom setup JSON
 CELL = 10

@@ -8,6 +8,7 @@ every card for every audience. Numbers and ids need no escaping; text and JSON d
 
 from __future__ import annotations
 
+from django.utils.translation import get_language, gettext, gettext_noop
 from markupsafe import Markup, escape
 
 from games.memory import LRU
@@ -35,7 +36,21 @@ CHIPS = {
         '<text y="1">✕</text></g>'
     ),
 }
-CHIP_TITLES = {"high_voltage": ", HIGH VOLTAGE chip", "danger": ", DANGER chip"}
+CHIP_TITLES = {
+    "high_voltage": gettext_noop(", HIGH VOLTAGE chip"),
+    "danger": gettext_noop(", DANGER chip"),
+}
+#: A card's lines as its title names them, in the viewer's language.
+LINE_WORDS = {
+    ("red", True): gettext_noop("red straight"),
+    ("red", False): gettext_noop("red curve"),
+    ("yellow", True): gettext_noop("yellow straight"),
+    ("yellow", False): gettext_noop("yellow curve"),
+    ("green", True): gettext_noop("green straight"),
+    ("green", False): gettext_noop("green curve"),
+    ("blue", True): gettext_noop("blue straight"),
+    ("blue", False): gettext_noop("blue curve"),
+}
 
 
 def cells_svg(cells: list[dict], face) -> Markup:
@@ -43,7 +58,7 @@ def cells_svg(cells: list[dict], face) -> Markup:
     card's drawing (``board._face``) when its look is not remembered."""
     parts = []
     for cell in cells:
-        key = _look(cell)
+        key = (get_language(), *_look(cell))  # its words are in the viewer's language
         html = _cells.get(key)
         if html is None:
             html = _cell({**cell, **face(cell["shown"])} if "shown" in cell else cell)
@@ -74,7 +89,7 @@ def _look(cell: dict) -> tuple:
 def _cell(cell: dict) -> str:
     at, x, y = cell["at"], cell["x"], cell["y"]
     where = f'data-at="{at}" transform="translate({x} {y})"'
-    row_col = f"row {cell['r'] + 1} column {cell['c'] + 1}"
+    row_col = gettext("row %(row)s column %(col)s") % {"row": cell["r"] + 1, "col": cell["c"] + 1}
     if cell.get("empty"):
         target = cell["place_target"] and (cell["gap"] or cell["lifted"])
         classes = "".join(
@@ -88,8 +103,9 @@ def _cell(cell: dict) -> str:
         )
         extra = " data-gap-slot" if cell["gap"] else ""
         if target:
-            extra += f' data-place="{at}" tabindex="0" role="button" aria-label="Put the card at {row_col}"'
-        label = "gap" if cell["gap"] else "?" if cell["lifted"] else ""
+            put = gettext("Put the card at %(at)s") % {"at": row_col}
+            extra += f' data-place="{at}" tabindex="0" role="button" aria-label="{put}"'
+        label = gettext("gap") if cell["gap"] else "?" if cell["lifted"] else ""
         return (
             f'<g class="hvc-empty{classes}" {where}{extra}>'
             f'<rect x="5" y="5" width="70" height="70" rx="8"/><text x="40" y="40">{label}</text></g>'
@@ -98,7 +114,7 @@ def _cell(cell: dict) -> str:
         move = cell.get("move")
         extra = (
             f' data-move="{escape(move)}" tabindex="0" role="button"'
-            f' aria-label="Reveal the card at {row_col}"'
+            f' aria-label="{gettext("Reveal the card at %(at)s") % {"at": row_col}}"'
             if move
             else ""
         )
@@ -112,16 +128,14 @@ def _cell(cell: dict) -> str:
         ("pickable", cell["pickable"]),
     )
     classes = "".join(f" {name}" for name, on in marks if on)
-    title = escape(cell["title"])
+    title = escape(_title(cell["segments"]) if "segments" in cell else cell["title"])
+    card_at = gettext("Card at %(at)s: %(title)s") % {"at": row_col, "title": title}
     pick = (
-        f' data-pick tabindex="0" role="button" aria-label="Card at {row_col}: {title}"'
-        if cell["pickable"]
-        else ""
+        f' data-pick tabindex="0" role="button" aria-label="{card_at}"' if cell["pickable"] else ""
     )
-    full_title = (
-        f"{title}{', printed DANGER' if cell['printed_danger'] else ''}"
-        f"{CHIP_TITLES.get(cell['chip'], '')}"
-    )
+    printed = gettext(", printed DANGER") if cell["printed_danger"] else ""
+    chip = gettext(CHIP_TITLES[cell["chip"]]) if cell["chip"] in CHIP_TITLES else ""
+    full_title = f"{title}{printed}{chip}"
     return (
         f'<g class="hvc-card up{classes}" data-at="{at}" data-card="{cell["card"]}"'
         f' data-rot="{cell["rotation"]}" data-new="{cell["new_rotations"]}"'
@@ -130,6 +144,12 @@ def _cell(cell: dict) -> str:
         f'<g class="hvc-face">{face_paths(cell)}</g>'
         f"{PRINTED_DANGER if cell['printed_danger'] else ''}{CHIPS.get(cell['chip'], '')}</g>"
     )
+
+
+def _title(segments: list[dict]) -> str:
+    """A card's lines in words ("yellow straight and green curve"), in the viewer's language."""
+    parts = [gettext(LINE_WORDS.get((s["colour"], s["straight"]), s["colour"])) for s in segments]
+    return gettext(" and ").join(parts)
 
 
 def face_paths(face: dict) -> str:

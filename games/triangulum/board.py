@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 from django.utils.translation import gettext, gettext_noop
 from markupsafe import Markup
@@ -231,17 +232,50 @@ def _reveal_summary(reveal: dict) -> str:
     counts = [0, 0]
     for e in reveal["events"]:
         counts[e["seat"]] += 1
-    parts = [f"{SEATS[s]['name']} {counts[s]}" for s in (reveal["seat"], 1 - reveal["seat"])]
-    text = "Revealed secret points: " + ", ".join(parts) + "."
+    parts = [
+        f"{gettext(SEATS[s]['name'])} {counts[s]}" for s in (reveal["seat"], 1 - reveal["seat"])
+    ]
+    text = gettext("Revealed secret points: %(counts)s.") % {"counts": ", ".join(parts)}
     if not reveal["scored"] and reveal.get("reason"):
-        mover, other = SEATS[reveal["seat"]]["name"], SEATS[1 - reveal["seat"]]["name"]
-        reason = (
-            reveal["reason"]
-            .replace("Your opponent's point", f"{other}'s point")
-            .replace("is not one of your points on the board", f"is no longer {mover}'s point")
+        mover, other = (
+            gettext(SEATS[reveal["seat"]]["name"]),
+            gettext(SEATS[1 - reveal["seat"]]["name"]),
         )
-        text += f" Not scored: {reason}"
+        text += " " + gettext("Not scored: %(reason)s") % {
+            "reason": _reason(reveal["reason"], mover, other)
+        }
     return text
+
+
+#: The engine's reasons against a triangle (English, stored), as the reveal line says them.
+REVEAL_REASONS = (
+    (
+        re.compile(
+            r"^Your opponent's point (\(\d+,\d+\)) lies inside the triangle or on its edge\.$"
+        ),
+        gettext_noop("%(other)s's point %(at)s lies inside the triangle or on its edge."),
+    ),
+    (
+        re.compile(r"^(\(\d+,\d+\)) is not one of your points on the board\.$"),
+        gettext_noop("%(at)s is no longer %(mover)s's point."),
+    ),
+    (
+        re.compile(r"^The three points lie on one line\.$"),
+        gettext_noop("The three points lie on one line."),
+    ),
+    (
+        re.compile(r"^The triangle would touch, cross or contain a scored triangle\.$"),
+        gettext_noop("The triangle would touch, cross or contain a scored triangle."),
+    ),
+)
+
+
+def _reason(reason: str, mover: str, other: str) -> str:
+    for pattern, words in REVEAL_REASONS:
+        if found := pattern.match(reason):
+            at = found.group(1) if found.groups() else ""
+            return gettext(words) % {"at": at, "mover": mover, "other": other}
+    return reason
 
 
 # The many small SVG elements are built here as text: a template loop over hundreds of

@@ -37,9 +37,13 @@
         const [x, y] = JSON.parse(rect.dataset.move).at;
         const made = segments(rect.dataset.links).length;
         const blocked = segments(rect.dataset.blocked).length;
-        let text = `${COLUMNS[x]}${y + 1}: ${made ? `${made} new line${made > 1 ? "s" : ""}` : "no new line"}`;
-        if (blocked) text += `, ${blocked} blocked by a crossing line`;
-        hint.textContent = tapped ? `${text} — tap again to set the pylon.` : text;
+        // The words come from the hint's data-* (board.html), in the viewer's language.
+        const say = (key, fallback, values = {}) =>
+          Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), hint.dataset[key] || fallback);
+        const lines = made === 1 ? say("oneLine", "1 new line") : made ? say("lines", "{n} new lines", { n: made }) : say("noLine", "no new line");
+        let text = `${COLUMNS[x]}${y + 1}: ${lines}`;
+        if (blocked) text += say("blocked", ", {n} blocked by a crossing line", { n: blocked });
+        hint.textContent = tapped ? say("tapAgain", "{text} — tap again to set the pylon.", { text }) : text;
         hint.classList.add("active");
       }
 
@@ -79,12 +83,13 @@
         const drawn = (selector) => [...svg.querySelectorAll(selector)].some(
           (el) => Number(el.getAttribute("x")) === x * 10 && Number(el.getAttribute("y")) === y * 10);
         const last = COLUMNS.length - 1;
-        if (svg.querySelector(`.hv-posts [data-at="${x},${y}"]`)) return "a pylon stands there";
-        if (drawn(".hv-corner rect")) return "the corners belong to nobody";
-        if (drawn(".hv-swamps rect")) return "no pylon stands in a swamp";
-        if (x === 0 || x === last) return "only Blue builds on the left and right borders";
-        if (y === 0 || y === last) return "only Red builds on the top and bottom borders";
-        return "no pylon can be set here";
+        const say = (key, fallback) => hint?.dataset[key] || fallback;
+        if (svg.querySelector(`.hv-posts [data-at="${x},${y}"]`)) return say("whyPylon", "a pylon stands there");
+        if (drawn(".hv-corner rect")) return say("whyCorner", "the corners belong to nobody");
+        if (drawn(".hv-swamps rect")) return say("whySwamp", "no pylon stands in a swamp");
+        if (x === 0 || x === last) return say("whyBlue", "only Blue builds on the left and right borders");
+        if (y === 0 || y === last) return say("whyRed", "only Red builds on the top and bottom borders");
+        return say("whyAny", "no pylon can be set here");
       }
 
       function explain([x, y]) {

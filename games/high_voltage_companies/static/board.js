@@ -27,6 +27,8 @@
     const xy = (where) => { const [r, c] = at(where); return [frame + c * cell, frame + r * cell]; };
     const hint = root.querySelector("[data-hint]");
     const firstHint = hint ? hint.innerHTML : ""; // as the server wrote it, in the viewer's language
+    const words = root.querySelector("[data-words]")?.dataset || {}; // board.html, same language
+    const say = (key, fallback) => words[key] || fallback;
 
     function place(el, where, turn) {
       const [x, y] = xy(where);
@@ -40,9 +42,13 @@
     }
 
     function why(cards) {
-      if (s.special) return specialLeft ? "" : "Your special chip is used up.";
-      if (actions === 0) return "You have no action chips left" + (specialLeft ? ": tick “use my special chip”." : ".");
-      if (cards.some(isDanger)) return "A DANGER card moves only with the special chip.";
+      if (s.special) return specialLeft ? "" : say("specialUsed", "Your special chip is used up.");
+      if (actions === 0) {
+        return specialLeft
+          ? say("noActionsTick", "You have no action chips left: tick “use my special chip”.")
+          : say("noActions", "You have no action chips left.");
+      }
+      if (cards.some(isDanger)) return say("dangerSpecial", "A DANGER card moves only with the special chip.");
       return "";
     }
 
@@ -70,7 +76,7 @@
       const toggle = root.querySelector("[data-special-toggle]");
       if (toggle) toggle.checked = s.special;
       show('[data-rot-for="b"]', s.b !== null);
-      root.querySelector('[data-rot-label="a"]').textContent = s.b === null ? "Turn" : "Card 1";
+      root.querySelector('[data-rot-label="a"]').textContent = s.b === null ? say("rotTurn", "Turn") : say("rotCard1", "Card 1");
       const rotate = show('[data-do="rotate"]', s.b === null);
       const move = show('[data-do="move"]', s.b === null);
       const swap = show('[data-do="swap"]', s.b !== null);
@@ -80,20 +86,21 @@
         const fresh = newRots(s.a).includes(s.rotA);
         rotate.disabled = isDanger(s.a) || !fresh || s.special;
         move.disabled = !canPay([s.a]);
-        if (isDanger(s.a)) text = "DANGER cards cannot be turned in place.";
-        else if (!newRots(s.a).length) text = "This card looks the same in every rotation: it cannot be turned.";
-        else if (!fresh) text = "Use ↺ ↻ to choose a new look, then “Turn it”.";
-        else text = "Turn it like this for free, or move it into the gap.";
+        if (isDanger(s.a)) text = say("dangerNoTurn", "DANGER cards cannot be turned in place.");
+        else if (!newRots(s.a).length) text = say("sameLook", "This card looks the same in every rotation: it cannot be turned.");
+        else if (!fresh) text = say("chooseLook", "Use ↺ ↻ to choose a new look, then “Turn it”.");
+        else text = say("turnFree", "Turn it like this for free, or move it into the gap.");
         const cost = why([s.a]);
-        text += cost ? " " + cost : " Moving spends " + (s.special ? "your special chip." : "an action chip.");
-        text += " Or click a second face-up card to swap them.";
+        text += " " + (cost || (s.special ? say("movingSpecial", "Moving spends your special chip.") : say("movingAction", "Moving spends an action chip.")));
+        text += " " + say("orSwap", "Or click a second face-up card to swap them.");
       } else {
         const B = card(s.b);
         B.classList.add("picked-b");
         place(A, s.b, s.rotA - rotOf(s.a));
         place(B, s.a, s.rotB - rotOf(s.b));
         swap.disabled = !canPay([s.a, s.b]);
-        text = "Preview of the swap: turn either card, then “Swap the two cards”. " + (why([s.a, s.b]) || "This spends " + (s.special ? "your special chip." : "an action chip."));
+        text = say("swapPreview", "Preview of the swap: turn either card, then “Swap the two cards”.") + " " +
+          (why([s.a, s.b]) || (s.special ? say("spendsSpecial", "This spends your special chip.") : say("spendsAction", "This spends an action chip.")));
       }
       hint.textContent = text;
     }
@@ -104,7 +111,7 @@
       place(hand, s.to, s.rot);
       board.querySelectorAll("[data-place]").forEach((el) => el.classList.toggle("chosen", el.dataset.place === s.to));
       const button = root.querySelector('[data-do="place"]');
-      if (button) button.textContent = s.to === root.dataset.gap ? "Place the card in the gap" : "Place the card on its own place";
+      if (button) button.textContent = s.to === root.dataset.gap ? say("placeGap", "Place the card in the gap") : say("placeOwn", "Place the card on its own place");
     }
 
     function render() {

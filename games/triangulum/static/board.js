@@ -121,6 +121,24 @@
       const previewText = board.querySelector(".tg-preview");
       const confirm = board.querySelector(".tg-confirm");
       const cancel = board.querySelector(".tg-cancel");
+      // The words come from the controls' data-* (board.html), in the viewer's language; the
+      // preview's reasons stay the engine's English and are put in those words here.
+      const say = (key, fallback, values = {}) =>
+        Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), controls?.dataset[key] || fallback);
+      const REASONS = [
+        [/^Only a player can triangulate\.$/, "whyPlayer"],
+        [/^(\(\d+,\d+\)) is not one of your points on the board\.$/, "whyNotYours"],
+        [/^The three points lie on one line\.$/, "whyLine"],
+        [/^Your opponent's point (\(\d+,\d+\)) lies inside the triangle or on its edge\.$/, "whyInside"],
+        [/^The triangle would touch, cross or contain a scored triangle\.$/, "whyMeets"],
+      ];
+      function reasonWords(reason) {
+        for (const [pattern, key] of REASONS) {
+          const m = reason.match(pattern);
+          if (m) return say(key, reason, { p: m[1] || "" });
+        }
+        return reason;
+      }
       const canMove = Boolean(controls);
       const own = canMove ? new Set(data.points[data.seat].map(key)) : new Set();
       const fixed = new Set(data.fixed.map(key));
@@ -178,20 +196,24 @@
         const picks = ui.picks;
         let text, ready = false, info = "", infoClass = "";
         if (ui.mode === "place") {
-          if (!picks.length) text = "1/2 choose your open point";
-          else if (picks.length === 1) text = `2/2 choose your secret point (only you will see it) — open point ${fmt(picks[0])}`;
+          if (!picks.length) text = say("step1", "1/2 choose your open point");
+          else if (picks.length === 1) text = say("step2", "2/2 choose your secret point (only you will see it) — open point {p}", { p: fmt(picks[0]) });
           else {
-            text = `Open point ${fmt(picks[0])}, secret point ${fmt(picks[1])}: confirm, or click another secret point`;
+            text = say("step3", "Open point {p}, secret point {q}: confirm, or click another secret point", { p: fmt(picks[0]), q: fmt(picks[1]) });
             ready = true;
           }
         } else {
-          text = picks.length < 3 ? `Triangulate: click three of your open points (${picks.length}/3)` : "Triangle chosen: confirm to triangulate";
+          text = picks.length < 3
+            ? say("triPick", "Triangulate: click three of your open points ({n}/3)", { n: picks.length })
+            : say("triChosen", "Triangle chosen: confirm to triangulate");
           if (picks.length === 3) {
             const r = preview(picks, data);
             ready = r.valid;
             info = r.valid
-              ? `Area ${r.area} — valid on the open board. The reveal of the secret points may still spoil it.`
-              : `Not valid: ${r.reason}${r.area ? ` (area ${r.area})` : ""}`;
+              ? say("valid", "Area {area} — valid on the open board. The reveal of the secret points may still spoil it.", { area: r.area })
+              : r.area
+                ? say("invalidArea", "Not valid: {reason} (area {area})", { reason: reasonWords(r.reason), area: r.area })
+                : say("invalid", "Not valid: {reason}", { reason: reasonWords(r.reason) });
             infoClass = r.valid ? "ok" : "bad";
           }
         }
@@ -200,7 +222,7 @@
         previewText.textContent = info;
         previewText.className = `tg-preview ${infoClass}`;
         confirm.disabled = !ready;
-        confirm.textContent = ui.mode === "place" ? "Confirm place" : "Confirm triangle";
+        confirm.textContent = ui.mode === "place" ? say("confirmPlace", "Confirm place") : say("confirmTriangle", "Confirm triangle");
         cancel.disabled = !picks.length;
         draw();
       }
@@ -209,7 +231,7 @@
         const k = key(p);
         if (ui.mode === "place") {
           if (!ui.picks.length) {
-            if (fixed.has(k)) { refreshControls(`${fmt(p)} is a corner of a scored triangle: no point may be set there.`); return; }
+            if (fixed.has(k)) { refreshControls(say("cornerFixed", "{p} is a corner of a scored triangle: no point may be set there.", { p: fmt(p) })); return; }
             ui.picks = [p];
           } else {
             ui.picks = [ui.picks[0], p];
@@ -217,8 +239,8 @@
         } else {
           const i = ui.picks.findIndex((q) => key(q) === k);
           if (i >= 0) ui.picks.splice(i, 1);
-          else if (!own.has(k)) { refreshControls(`${fmt(p)} is not one of your open points.`); return; }
-          else if (ui.picks.length >= 3) { refreshControls("Three points are chosen: click one of them to drop it, or confirm."); return; }
+          else if (!own.has(k)) { refreshControls(say("notOpen", "{p} is not one of your open points.", { p: fmt(p) })); return; }
+          else if (ui.picks.length >= 3) { refreshControls(say("threeChosen", "Three points are chosen: click one of them to drop it, or confirm.")); return; }
           else ui.picks.push(p);
         }
         refreshControls();
