@@ -112,9 +112,9 @@ def _cell(cell: dict) -> str:
         )
     if cell.get("down"):
         move = cell.get("move")
+        reveal = gettext("Reveal the card at %(at)s") % {"at": row_col}
         extra = (
-            f' data-move="{escape(move)}" tabindex="0" role="button"'
-            f' aria-label="{gettext("Reveal the card at %(at)s") % {"at": row_col}}"'
+            f' data-move="{escape(move)}" tabindex="0" role="button" aria-label="{reveal}"'
             if move
             else ""
         )
