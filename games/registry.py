@@ -18,16 +18,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.rules import Engine, IllegalMove, Move  # noqa: F401  (the web layer's imports)
+from games.rules import PACKAGES, Engine, IllegalMove, Move  # noqa: F401  (the web layer's imports)
 
 # slug -> package declaring GAME, in docs/rules.md order (the lobby's order).
-GAMES: dict[str, str] = {
-    "high-voltage": "games.high_voltage",
-    "high-voltage-companies": "games.high_voltage_companies",
-    "hive": "games.hive",
-    "triangulum": "games.triangulum",
-    "powerdrain": "games.powerdrain",
-}
+GAMES: dict[str, str] = {slug: f"games.{package}" for slug, package in PACKAGES.items()}
 
 # How leaving reads after "X won ...", the same in every game (docs/rules.md §7).
 LEAVE_WORDING = {

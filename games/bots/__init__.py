@@ -7,23 +7,25 @@ view (docs/rules.md §7), never the state, the seed or the move log.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 
 from games.bots.levels import LEVELS, TEMPERATURE, THOROUGH, budget
 from games.bots.search import Search
-from games.registry import GAMES, get_game
-from games.rules import IllegalMove, Move
+from games.rules import PACKAGES, IllegalMove, Move
 from games.rules.knowledge import Knowledge
 
 __all__ = ["LEVELS", "choose_move", "knowledge"]
 
-SLUGS = tuple(GAMES)
+SLUGS = tuple(PACKAGES)
 
 
 def knowledge(slug: str) -> Knowledge:
-    """The bot knowledge a game declares (``Game.bot``); ``KeyError`` for an unknown slug."""
-    return get_game(slug).bot
+    """The bot knowledge beside a game's rules (``games/rules/<package>/bot.py``, which the
+    game's declaration ``Game.bot`` names too); ``KeyError`` for an unknown slug. Read from
+    the rules, not the registry: the bots stay free of the web layer."""
+    return importlib.import_module(f"games.rules.{PACKAGES[slug]}.bot").KNOWLEDGE
 
 
 def choose_move(

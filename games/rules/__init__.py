@@ -14,6 +14,16 @@ from typing import Any, Protocol
 
 Move = dict[str, Any]
 
+# slug -> package name, in docs/rules.md order (the lobby's order): the rules engine and bot
+# knowledge live in games/rules/<package>, the table's declaration in games/<package>.
+PACKAGES: dict[str, str] = {
+    "high-voltage": "high_voltage",
+    "high-voltage-companies": "high_voltage_companies",
+    "hive": "hive",
+    "triangulum": "triangulum",
+    "powerdrain": "powerdrain",
+}
+
 # Move codes (docs/rules.md §1.4): short text that names one move and may stand in a URL path.
 MAX_CODE_LENGTH = 64
 CODE_ALPHABET = "A-Z a-z 0-9 . _ ~ -"
