@@ -88,7 +88,7 @@ def test_my_own_seat_is_here_as_soon_as_my_socket_is_open(new_page):
     )
     bob.goto(match)
     # The moment the header says "live", the page's own seat says so too: no poll needed.
-    bob.wait_for_function("document.getElementById('conn')?.textContent === 'live'", polling=10)
+    bob.wait_for_function("() => document.getElementById('conn')?.textContent === 'live'")
     mine = bob.evaluate(
         "(() => { const s = document.querySelector('#match-side .seat.you');"
         " return [s.title, s.classList.contains('here')]; })()"
@@ -117,7 +117,7 @@ def test_claim_victory_shows_only_when_it_applies_and_a_refusal_says_why(new_pag
     alice.context.close()
     wait = bob.locator("[data-claim-wait]")
     expect(wait).to_be_visible()
-    expect(wait).to_contain_text(re.compile(r"away: claim victory in (\d|[1-5]\d|60) s"))
+    expect(wait).to_contain_text(re.compile(r"away: claim victory in\s(\d|[1-5]\d|60)\ss"))
     expect(bob.locator("[data-claim]")).to_be_hidden()
     screenshot(bob, "claim-countdown")
     age_absence(server, bob.url, 0, 61)
