@@ -6,6 +6,7 @@ urlpatterns = [
     path("account", views.account, name="api_account"),
     path("bot/account/upgrade", views.account_upgrade, name="api_upgrade"),
     path("user/<str:username>", views.user, name="api_user"),
+    path("user/<str:username>/rating-history", views.rating_history, name="api_rating_history"),
     path("games/user/<str:username>", views.user_games, name="api_user_games"),
     path("stream/event", views.event_stream, name="api_event_stream"),
     path("bot/game/stream/<str:public_id>", views.game_stream, name="api_game_stream"),

@@ -26,7 +26,7 @@ from games import services as match_services
 from games.errors import Refused
 from games.records import export_record
 from games.registry import IllegalMove, get_engine
-from ratings.selectors import perfs_json
+from ratings.selectors import perfs_json, rating_history_json
 
 REQUESTS = Limit("api-token", lambda: settings.API_REQUESTS_PER_MINUTE, lambda: 60)
 ADDRESS_REQUESTS = Limit("api-address", lambda: settings.API_REQUESTS_PER_ADDRESS, lambda: 60)
@@ -113,6 +113,16 @@ def user(request, token, username: str):
         return error(404, "Not found")
     # ``perfs``: the ratings per game in lichess's shape (docs/rules.md §7.6).
     return JsonResponse({**selectors.account_json(found), "perfs": perfs_json(found)})
+
+
+@api(("GET",), token_needed=False)
+def rating_history(request, token, username: str):
+    """lichess's ``/api/user/{username}/rating-history``: per game, the rating at the end of
+    each day it changed."""
+    found = get_user_model().objects.filter(username=username, is_active=True).first()
+    if found is None:
+        return error(404, "Not found")
+    return JsonResponse(rating_history_json(found), safe=False)
 
 
 @api(("GET",), token_needed=False)

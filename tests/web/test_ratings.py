@@ -365,6 +365,9 @@ def test_api_selectors_have_lichess_shapes(client, alice, bob):
     assert history["hive"]["points"] == [] and history["hive"]["name"].startswith("Hive")
     public = client.get("/api/user/alice")
     assert public.status_code == 200 and public.json()["perfs"] == perfs
+    charted = client.get("/api/user/alice/rating-history")
+    assert charted.status_code == 200 and charted.json() == rating_history_json(alice)
+    assert client.get("/api/user/nobody/rating-history").status_code == 404
 
 
 def test_nearest_level_picks_the_computer_nearest_my_rating(client, alice):
