@@ -3,9 +3,37 @@ its labels are put into words here, where pages and fragments render them."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
-from games.clocks import TimeControl
+from games import clocks
+from games.clocks import BadTimeControl, TimeControl
+
+#: ``games.clocks``'s refusals, marked for the catalogue.
+ERRORS = (
+    gettext_noop("Correspondence gives %(days)s days per turn."),
+    gettext_noop('A time control is "none", "5+3" (minutes + seconds) or "3d".'),
+    gettext_noop(
+        "Clocks start at 1 to %(minutes)s minutes, with at most %(seconds)s seconds added per turn."
+    ),
+)
+
+
+def error_words(error: BadTimeControl) -> str:
+    """A refused time control in the active language (one the catalogue does not know, as
+    written)."""
+    words = gettext(error.words)
+    return words % error.params if error.params else words
+
+
+def clock_text(ms: int) -> str:
+    """``clocks.clock_text`` in the active language: "2 d 5 h" past a day."""
+    seconds = max(0, ms) // 1000
+    if seconds >= 86_400:
+        return gettext("%(days)s d %(hours)s h") % {
+            "days": seconds // 86_400,
+            "hours": seconds % 86_400 // 3600,
+        }
+    return clocks.clock_text(ms)
 
 
 def control_label(control: TimeControl) -> str:

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
-
 DAY_MS = 86_400_000
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
 MAX_BASE_MINUTES = 180
@@ -38,7 +36,13 @@ PRESETS: dict[str, tuple[tuple[int, int], ...]] = {
 
 
 class BadTimeControl(ValueError):
-    """A time control the table does not offer; the message is written for the player."""
+    """A time control the table does not offer; the message is written for the player.
+    ``words`` and ``params`` are the message before it was filled in, for a page to say it in
+    its viewer's language (``games.clock_words.error_words``)."""
+
+    def __init__(self, words: str, params: dict | None = None):
+        super().__init__(words % params if params else words)
+        self.words, self.params = words, params or {}
 
 
 @dataclass(frozen=True)
@@ -60,23 +64,18 @@ class TimeControl:
             days = int(text[:-1])
             if days not in CORRESPONDENCE_DAYS:
                 raise BadTimeControl(
-                    gettext("Correspondence gives %(days)s days per turn.")
-                    % {"days": CORRESPONDENCE_DAYS}
+                    "Correspondence gives %(days)s days per turn.", {"days": CORRESPONDENCE_DAYS}
                 )
             return cls(kind="days", days=days)
         base, plus, increment = text.partition("+")
         if not (plus and base.isdigit() and increment.isdigit()):
-            raise BadTimeControl(
-                gettext('A time control is "none", "5+3" (minutes + seconds) or "3d".')
-            )
+            raise BadTimeControl('A time control is "none", "5+3" (minutes + seconds) or "3d".')
         minutes, seconds = int(base), int(increment)
         if not (0 < minutes <= MAX_BASE_MINUTES and seconds <= MAX_INCREMENT_SECONDS):
             raise BadTimeControl(
-                gettext(
-                    "Clocks start at 1 to %(minutes)s minutes, with at most %(seconds)s "
-                    "seconds added per turn."
-                )
-                % {"minutes": MAX_BASE_MINUTES, "seconds": MAX_INCREMENT_SECONDS}
+                "Clocks start at 1 to %(minutes)s minutes, with at most %(seconds)s "
+                "seconds added per turn.",
+                {"minutes": MAX_BASE_MINUTES, "seconds": MAX_INCREMENT_SECONDS},
             )
         return cls(kind="fischer", base_ms=minutes * 60_000, increment_ms=seconds * 1000)
 
@@ -203,9 +202,6 @@ def clock_text(ms: int) -> str:
     """ "4:59", "1:02:03" or "2 d 5 h": what a clock shows with ``ms`` left."""
     seconds = max(0, ms) // 1000
     if seconds >= 86_400:
-        return gettext("%(days)s d %(hours)s h") % {
-            "days": seconds // 86_400,
-            "hours": seconds % 86_400 // 3600,
-        }
+        return f"{seconds // 86_400} d {seconds % 86_400 // 3600} h"
     hours, rest = divmod(seconds, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"

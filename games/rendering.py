@@ -8,7 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
-from games import clocks, fragments, movelog, presence
+from games import clock_words, clocks, fragments, movelog, presence
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
@@ -244,10 +244,10 @@ def _clock(match: Match, control, seat: int, running: bool) -> dict | None:
     first = running and match.deadline is not None and match.clock.first_move(seat)
     return {
         "ms": ms,
-        "text": clocks.clock_text(ms),
+        "text": clock_words.clock_text(ms),
         "deadline": match.deadline if running and not first else None,
         "first_move": match.deadline if first else None,
-        "first_text": clocks.clock_text(match.deadline - start) if first else "",
+        "first_text": clock_words.clock_text(match.deadline - start) if first else "",
         "days": control.kind == "days",
     }
 

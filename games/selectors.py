@@ -7,7 +7,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, QuerySet
 
 from games import presence
-from games.clocks import clock_text
+from games.clock_words import clock_text
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import play_entry

@@ -3,6 +3,7 @@ from django.utils.translation import gettext
 
 from games import guard
 from games.bots import LEVELS
+from games.clock_words import error_words
 from games.clocks import BadTimeControl, TimeControl
 
 
@@ -25,7 +26,7 @@ class CreateMatchForm(forms.Form):
         try:
             return TimeControl.parse(self.cleaned_data["time_control"])
         except BadTimeControl as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(error_words(error)) from None
 
     def clean_opponent(self):
         opponent = self.cleaned_data["opponent"] or "people"
