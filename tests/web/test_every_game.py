@@ -73,7 +73,7 @@ def test_every_seat_count_renders_for_players_and_spectators(client, db, slug):
                 client.logout()
             page = client.get(f"/m/{match.public_id}/")
             assert page.status_code == 200
-            assert ("You are watching" in page.content.decode()) == (user is None)
+            assert ('class="spectating"' in page.content.decode()) == (user is None)
 
 
 def test_replays_reveal_secret_companies_but_live_pages_do_not(client, db):
