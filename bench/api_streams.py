@@ -7,8 +7,16 @@ channel layer) on a fresh database, makes programs with tokens, opens ``--stream
 ``--seconds`` and prints the server's resident memory and threads before and with them open
 and its CPU while they idle; then closes everything and stops. Bounded: it ends by itself.
 
+With ``--matches N``, N program-vs-program matches play through the API at once instead:
+each program holds its event stream and its game stream open, reads ``legal`` /
+``legalSample`` and posts a random legal code when it is to move (tooling/programs.py);
+the program to move resigns at ``--plies``, and every program stops after ``--seconds``.
+Prints the server's resident memory, its CPU seconds per move, moves a second and the
+p50/p95 round trip from a move's POST to the gameState on the opponent's stream.
+
     .venv/bin/python bench/api_streams.py                    # 500 streams, 30 s
     .venv/bin/python bench/api_streams.py --streams 200 --seconds 10
+    .venv/bin/python bench/api_streams.py --matches 50       # 50 matches playing
 """
 
 from __future__ import annotations
@@ -18,13 +26,15 @@ import asyncio
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.api import world  # noqa: E402
+from tooling import world  # noqa: E402
+from tooling.programs import Client, MoveClock, play_all  # noqa: E402
 from tooling.servers import Server  # noqa: E402
 
 PER_TOKEN = 20
@@ -85,12 +95,135 @@ async def hold(port: int, targets: list[tuple[str, str]], seconds: float, pid: i
     return {"open": opened, "cpu": spent / elapsed, "reads": counter[0]}
 
 
+def drain_events(client: Client, stop: threading.Event, seconds: float) -> None:
+    """A program's event stream, held open and read until ``stop`` (or ``seconds``)."""
+    response, lines = client.stream("/api/stream/event", within=seconds)
+    try:
+        for _ in lines:
+            if stop.is_set():
+                break
+    except Exception:  # noqa: BLE001, S110 (the server closing it at the end is fine)
+        pass
+    finally:
+        response.close()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def matches(args) -> None:
+    """``--matches N``: N program-vs-program matches play through the API at once."""
+    n = args.matches
+    env = {
+        "API_STREAMS_PER_ADDRESS": str(4 * n + 10),
+        "API_REQUESTS_PER_ADDRESS": str(1_000_000),
+        "API_REQUESTS_PER_MINUTE": str(1_000_000),
+        "API_KEEPALIVE_SECONDS": str(args.keepalive),
+        "DEBUG": "0",
+    }
+    with tempfile.TemporaryDirectory() as var:
+        server = Server(Path(var), env)
+        server.env["DEBUG"] = "0"
+        server.migrate()
+        users = [f"p{i}" for i in range(2 * n)]
+        spec = {
+            "users": [{"name": u, "program": True} for u in users],
+            "matches": [
+                {"game": args.game, "seats": users[i : i + 2]} for i in range(0, len(users), 2)
+            ],
+        }
+        made = world.run_in(server.env, spec)
+        server.start()
+        try:
+            time.sleep(1)
+            pid = server.proc.pid
+            idle = proc_status(pid)
+            clients = {u: Client(server.url, made["tokens"][u]) for u in users}
+            stop = threading.Event()
+            events = [
+                threading.Thread(
+                    target=drain_events, args=(c, stop, args.seconds + 30), daemon=True
+                )
+                for c in clients.values()
+            ]
+            for thread in events:
+                thread.start()
+            peak = [idle["rss_mib"]]
+
+            def sample():
+                while not stop.wait(0.5):
+                    peak[0] = max(peak[0], proc_status(pid)["rss_mib"])
+
+            sampler = threading.Thread(target=sample, daemon=True)
+            sampler.start()
+            time.sleep(1)  # the event streams open
+            clock = MoveClock()
+            pairs = [(clients[u], made["matches"][i // 2], i) for i, u in enumerate(users)]
+            before_cpu, started = cpu_seconds(pid), time.monotonic()
+            try:
+                last = play_all(pairs, seconds=args.seconds, clock=clock, plies=args.plies)
+                failed = None
+            except Exception as error:  # noqa: BLE001 (reported below)
+                last, failed = [], error
+            elapsed = time.monotonic() - started
+            spent = cpu_seconds(pid) - before_cpu
+            playing = proc_status(pid)
+            stop.set()
+            for thread in events:
+                thread.join(10)
+            time.sleep(1)
+            after = proc_status(pid)
+        finally:
+            server.stop()
+    moves = clock.moves
+    trips = clock.trips or [float("nan")]
+    ends: dict = {}
+    for state in last:
+        if state:
+            ends[state["status"]] = ends.get(state["status"], 0) + 1
+    print(
+        f"# api matches: {n} {args.game} matches, program against program, at once; "
+        f"resign at ply {args.plies}, at most {args.seconds:g} s"
+    )
+    if failed is not None:
+        print(f"NOT ALL FINISHED: {failed!r}")
+    print(
+        f"played:                    {moves} moves in {elapsed:.1f} s = {moves / elapsed:.0f} "
+        f"moves/s; ends {dict(sorted(ends.items()))}"
+    )
+    print(
+        f"server CPU:                {spent:.1f} s = {spent * 1000 / max(moves, 1):.1f} ms a move"
+        f" ({spent / elapsed * 100:.0f} % of one core)"
+    )
+    print(
+        f"move round trip:           p50 {percentile(trips, 0.5) * 1000:.0f} ms, "
+        f"p95 {percentile(trips, 0.95) * 1000:.0f} ms (POST to the opponent's gameState,"
+        f" {len(clock.trips)} timed)"
+    )
+    print(f"server idle:               RSS {idle['rss_mib']:7.1f} MiB, {idle['threads']} threads")
+    print(
+        f"while playing:             RSS {peak[0]:7.1f} MiB at most, "
+        f"{playing['threads']} threads at the end"
+    )
+    print(f"after closing the streams: RSS {after['rss_mib']:7.1f} MiB, {after['threads']} threads")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--streams", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--seconds", type=float, default=None, help="30; 180 with --matches")
     parser.add_argument("--keepalive", type=float, default=6, help="API_KEEPALIVE_SECONDS")
+    parser.add_argument("--matches", type=int, default=0, help="matches playing at once")
+    parser.add_argument("--game", default="hive", help="with --matches")
+    parser.add_argument("--plies", type=int, default=40, help="with --matches: resign there")
     args = parser.parse_args()
+    if args.matches:
+        args.seconds = args.seconds or 180
+        matches(args)
+        return
+    args.seconds = args.seconds or 30
     n = args.streams
     env = {
         "API_STREAMS_PER_TOKEN": str(PER_TOKEN),

@@ -1,7 +1,7 @@
-"""Puts players, tokens and matches straight into a test server's database.
+"""Puts players, tokens and matches straight into a test's or a benchmark's server database.
 
 Run in the server's environment (its ``VAR_DIR`` / ``DATABASE_URL``):
-``python -m tests.api.world '<json spec>'``; prints JSON. A spec is
+``python -m tooling.world '<json spec>'``; prints JSON. A spec is
 ``{"users": [{"name", "program"}], "matches": [{"game", "seats": [names], "time",
 "private"}], "revoke": name, "age": {"match", "seat", "seconds"}}``; it answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches
 are made through the services, as the lobby makes them (``match_create``, ``match_join``).
@@ -70,9 +70,9 @@ def run_in(env: dict, spec: dict) -> dict:
     import subprocess
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[1]
     done = subprocess.run(
-        [sys.executable, "-m", "tests.api.world", json.dumps(spec)],
+        [sys.executable, "-m", "tooling.world", json.dumps(spec)],
         cwd=root,
         env=env,
         check=True,

@@ -1,16 +1,17 @@
-"""A real Daphne server for the API tests (tooling/servers.py), and programs that talk to it
-over HTTP with ``requests``, as a program written for lichess would."""
+"""A real Daphne server for the API tests (tooling/servers.py); the programs that talk to it
+are tooling/programs.py's ``Client``, every read of theirs bounded."""
 
 from __future__ import annotations
 
 import itertools
-import json
 
 import pytest
-import requests
 
-from tests.api import world
+from tooling import world
+from tooling.programs import Client
 from tooling.servers import Server, isolated_env
+
+__all__ = ["Client", "fresh", "start_server"]
 
 # Streams send their empty line every half second here, so a test sees a revocation or an
 # absence soon; limits stay at their defaults unless a test starts a server of its own.
@@ -34,31 +35,6 @@ def api_server(tmp_path_factory):
 def fresh(prefix: str) -> str:
     """A username no other test uses (the session's server keeps its database)."""
     return f"{prefix}{next(_names)}"
-
-
-class Client:
-    """One program: its token and a session that sends it."""
-
-    def __init__(self, base: str, token: str):
-        self.base, self.token = base, token
-        self.http = requests.Session()
-        self.http.headers["Authorization"] = f"Bearer {token}"
-
-    def get(self, path: str, **kwargs):
-        return self.http.get(self.base + path, timeout=10, **kwargs)
-
-    def post(self, path: str, **kwargs):
-        return self.http.post(self.base + path, timeout=10, **kwargs)
-
-    def stream(self, path: str):
-        """(response, iterator over the parsed lines; an empty line is None)."""
-        response = self.http.get(self.base + path, stream=True, timeout=(5, 30))
-
-        def lines():
-            for raw in response.iter_lines():
-                yield json.loads(raw) if raw else None
-
-        return response, lines()
 
 
 @pytest.fixture

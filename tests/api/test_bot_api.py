@@ -11,9 +11,9 @@ import time
 
 import requests
 
-from tests.api import world
-from tests.api.conftest import Client, fresh
-from tests.api.play import play, play_all
+from tests.api.conftest import fresh
+from tooling import world
+from tooling.programs import Client, play, play_all
 
 GAMES = ["high-voltage", "high-voltage-companies", "hive", "triangulum", "powerdrain"]
 
@@ -133,11 +133,9 @@ def test_a_person_needs_a_program_account_to_play_and_an_account_that_played_can
 
 def _lines(client, public_id: str, count: int) -> list[bytes]:
     """The first ``count`` non-empty lines of a game stream, as the bytes sent."""
-    response = client.http.get(
-        f"{client.base}/api/bot/game/stream/{public_id}", stream=True, timeout=(5, 30)
-    )
+    response, lines = client.stream(f"/api/bot/game/stream/{public_id}", within=30, raw=True)
     got = []
-    for raw in response.iter_lines():
+    for raw in lines:
         if raw:
             got.append(raw)
         if len(got) == count:
@@ -174,12 +172,10 @@ def test_a_secret_point_never_reaches_another_seat_or_a_spectator(build):
     streams = {}
     for public_id in ids:
         for who in (b, c):
-            response = clients[who].http.get(
-                f"{clients[who].base}/api/bot/game/stream/{public_id}",
-                stream=True,
-                timeout=(5, 30),
+            response, lines = clients[who].stream(
+                f"/api/bot/game/stream/{public_id}", within=30, raw=True
             )
-            streams[public_id, who] = (response, (x for x in response.iter_lines() if x))
+            streams[public_id, who] = (response, (x for x in lines if x))
             next(streams[public_id, who][1])  # gameFull
     for public_id in ids:
         assert clients[b].post(f"/api/bot/game/{public_id}/move/5.5~1.1").ok

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from tests.api.conftest import fresh
-from tests.api.play import play
+from tooling.programs import play
 from tooling.servers import ROOT
 
 

@@ -10,12 +10,21 @@ import threading
 import berserk
 
 from tests.api.conftest import fresh
-from tests.api.play import play
+from tooling.programs import TIMEOUT, play
+
+
+class BoundedTokenSession(berserk.TokenSession):
+    """berserk's session, but no request (its streams included) waits without a timeout:
+    berserk passes none, and a read of a silent stream would hang the suite."""
+
+    def request(self, method, url, **kwargs):
+        kwargs.setdefault("timeout", TIMEOUT)
+        return super().request(method, url, **kwargs)
 
 
 def lichess_bot(token: str, base_url: str, results: dict) -> None:
     """As a lichess bot is written, but for choosing from ``legal`` (chess has no such list)."""
-    client = berserk.Client(session=berserk.TokenSession(token), base_url=base_url)
+    client = berserk.Client(session=BoundedTokenSession(token), base_url=base_url)
     me = client.account.get()["id"]
     rng = random.Random(7)
     for event in client.bots.stream_incoming_events():

@@ -7,8 +7,9 @@ import time
 
 import pytest
 
-from tests.api import world
-from tests.api.conftest import Client, fresh, start_server
+from tests.api.conftest import fresh, start_server
+from tooling import world
+from tooling.programs import Client
 
 CAPS = {
     "API_STREAMS_PER_TOKEN": "2",
