@@ -91,3 +91,10 @@ def test_no_module_imports_itself_round_a_circle():
         if module not in index:
             visit(module)
     assert circles == []
+
+
+def test_bench_and_tests_share_tooling_and_neither_imports_the_other():
+    graph = grimp.build_graph("bench", "tests", "tooling", *PACKAGES)
+    for importer, imported in (("bench", "tests"), ("tests", "bench")):
+        chain = graph.find_shortest_chain(importer=importer, imported=imported, as_packages=True)
+        assert chain is None, f"{importer} imports {imported}: {chain}"
