@@ -64,6 +64,17 @@ ENGLISH = [
     "Download record",
     "Log in",
     "Sign up",
+    # the profile (challenges, ratings, API tokens), the leaderboard and the match's chat
+    "Challenges",
+    "Ratings",
+    "Rated matches",
+    "API tokens",
+    "leaderboard",
+    "Leaderboard",
+    "Everybody",
+    "Hide chat",
+    "Spectators",
+    "choose",
 ]
 
 
@@ -138,7 +149,7 @@ def test_two_german_players_play_a_whole_powerdrain_match_in_german(browser, ser
     alice.locator(".match-controls a.button", has_text="Wiederholung").click()
     expect(alice.locator("#replay")).to_be_visible()
     assert english_words(alice) == []
-    for path in ("/", "/watch/", "/history/", f"/accounts/u/{name}/"):
+    for path in ("/", "/watch/", "/history/", f"/accounts/u/{name}/", "/leaderboard/powerdrain/"):
         alice.goto(path)
         assert english_words(alice) == [], path
     alice_context.close()
