@@ -154,12 +154,12 @@ def test_no_turn_mail_for_the_computers_reply_within_a_minute_of_the_players_mov
 
 def test_names_in_mails_are_one_line_of_plain_text(db):
     alice = member("alice")
-    nickname = "Mallory\nhttp://evil.example/win\r\n\x07now\u202e  free"
+    nickname = "Mallory\nhttp://evil.ex\r\n\x07now\u202e"  # 30 characters, as a name may have
     guest = accounts.guest_create(nickname=nickname)
     match = correspondence(alice, guest)
     assert turn_mail(match) is True
     body = mail.outbox[0].body
-    assert "(alice vs Mallory http://evil.example/win now free (guest))" in body
+    assert "(alice vs Mallory http://evil.ex now (guest))" in body
     assert not any(line.startswith("http://evil") for line in body.splitlines())
     assert [line for line in body.splitlines() if line.startswith("http")] == [
         f"{django_settings.SITE_URL}/m/{match.public_id}/"
