@@ -1,5 +1,7 @@
 """Fixtures shared by the web tests: players and a Powerdrain match between them."""
 
+import os
+
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -8,12 +10,24 @@ from django.utils import translation
 from huey.contrib.djhuey import HUEY
 
 from accounts.models import User
+from config.layers import redis_layer
 from games import services
 from games.models import Match
 from games.registry import get_engine, get_game
+from tooling.servers import redis_database, xdist_worker
 
 # Background tasks run inline in tests, in memory (the browser tests run real workers).
 HUEY.immediate = True
+
+# Under `pytest -n` (make test) every worker process keeps to a Redis database of its own on
+# the scale path: two workers' matches and users share ids, so a shared database would mix
+# their groups, rate limits and fragments (tooling.servers gives their servers theirs too).
+WORKER = xdist_worker()
+if WORKER is not None and os.environ.get("REDIS_URL"):
+    WORKER_REDIS = redis_database(os.environ["REDIS_URL"], 4 + WORKER)
+    settings.CHANNEL_LAYERS = {"default": redis_layer(WORKER_REDIS)}
+    settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": WORKER_REDIS}}
+    settings.FRAGMENT_REDIS_URL = WORKER_REDIS
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.

@@ -109,14 +109,28 @@ class Server:
         self.proc.wait(10)
 
 
+def xdist_worker() -> int | None:
+    """The number of this pytest-xdist worker process (``gw1`` → 1), None outside one."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(name[2:]) if name.startswith("gw") else None
+
+
+def redis_database(url: str, database: int) -> str:
+    """``url`` with another Redis database number."""
+    return f"{url.rsplit('/', 1)[0]}/{database}"
+
+
 def isolated_env(name: str) -> dict:
     """Environment for a server process of its own: in scale mode a fresh PostgreSQL database
-    and its own Redis database number, so it never shares rows or groups with the test process."""
+    and its own Redis database number, so it never shares rows or groups with the test process
+    (nor, under ``pytest -n``, with another worker's servers: their matches share ids)."""
     env = {}
     if os.environ.get("DATABASE_URL"):
         env["DATABASE_URL"] = fresh_postgres_database(os.environ["DATABASE_URL"], name)
     if os.environ.get("REDIS_URL"):
-        env["REDIS_URL"] = os.environ["REDIS_URL"].rsplit("/", 1)[0] + "/2"
+        worker = xdist_worker()
+        database = 2 if worker is None else 8 + worker
+        env["REDIS_URL"] = redis_database(os.environ["REDIS_URL"], database)
     return env
 
 

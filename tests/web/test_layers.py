@@ -48,7 +48,8 @@ async def test_sites_on_other_redis_databases_never_hear_each_others_notices():
     def layer(database):
         return RedisPubSubChannelLayer(**redis_layer(f"{base}/{database}")["CONFIG"])
 
-    sender, neighbour, same_site = layer(5), layer(6), layer(5)
+    # Databases no test process or server of the suite uses (tests/conftest.py, tooling/servers.py).
+    sender, neighbour, same_site = layer(14), layer(15), layer(14)
     listeners = {}
     for name, other in (("neighbour", neighbour), ("same site", same_site)):
         listeners[name] = await other.new_channel()
