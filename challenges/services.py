@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import User
 from challenges import events
@@ -51,25 +52,37 @@ def _checked_terms(
     try:
         declared = get_game(game)
     except KeyError:
-        raise Refused(f"There is no game called {game!r}.") from None
+        raise Refused(gettext("There is no game called “%(game)s”.") % {"game": game}) from None
     engine = declared.engine
     options = dict(options or {})
     hidden = set(options) - declared.public_options
     if hidden:
-        allowed = ", ".join(sorted(declared.public_options)) or "nothing"
+        allowed = ", ".join(sorted(declared.public_options)) or gettext("nothing")
         raise Refused(
-            f"A custom setup may fix only what everyone sees ({allowed}), not {sorted(hidden)}."
+            gettext("A custom setup may fix only what everyone sees (%(allowed)s), not %(hidden)s.")
+            % {"allowed": allowed, "hidden": ", ".join(sorted(hidden))}
         )
     if type(players) is not int or not engine.min_players <= players <= engine.max_players:
         raise Refused(
-            f"{engine.name} is for {engine.min_players}–{engine.max_players} players, not {players}."
+            gettext("%(game)s is for %(low)d–%(high)d players, not %(players)s.")
+            % {
+                "game": engine.name,
+                "low": engine.min_players,
+                "high": engine.max_players,
+                "players": players,
+            }
         )
     if seat is not None and not (type(seat) is int and 0 <= seat < players):
-        raise Refused(f"A {players}-player match has seats 1 to {players}.")
+        raise Refused(
+            gettext("A %(players)d-player match has seats 1 to %(players)d.") % {"players": players}
+        )
     if players > 2 and fill_level not in LEVELS:
         raise Refused(
-            f"A challenge seats two people; the computer takes the other seats at "
-            f"{', '.join(LEVELS)}, not {fill_level!r}."
+            gettext(
+                "A challenge seats two people; the computer takes the other seats at "
+                "%(levels)s, not “%(level)s”."
+            )
+            % {"levels": ", ".join(LEVELS), "level": fill_level}
         )
     control = control or TimeControl()
     try:
@@ -80,7 +93,7 @@ def _checked_terms(
     try:
         engine.setup(players=players, seed=0, options=options or None)
     except (ValueError, TypeError) as error:
-        raise Refused(f"Those options do not work: {error}") from None
+        raise Refused(gettext("Those options do not work: %(error)s") % {"error": error}) from None
     return options, control
 
 
@@ -105,22 +118,27 @@ def challenge_create(
     now = match_services.server_now() if now is None else now
     if not challenger.is_authenticated or challenger.is_guest:
         raise Refused(
-            "Guests cannot challenge anyone: make an account first (it keeps your seats)."
+            gettext("Guests cannot challenge anyone: make an account first (it keeps your seats).")
         )
     if isinstance(challenged, str):
         challenged = User.objects.filter(username=challenged).first()
         if challenged is None:
-            raise NotFound("There is no player of that name.")
+            raise NotFound(gettext("There is no player of that name."))
     if challenged.pk == challenger.pk:
-        raise Refused("You cannot challenge yourself.")
+        raise Refused(gettext("You cannot challenge yourself."))
     if challenged.is_guest:
         raise Refused(
-            f"{challenged.display_name} plays as a guest, and guests cannot be challenged."
+            gettext("%(name)s plays as a guest, and guests cannot be challenged.")
+            % {"name": challenged.display_name}
         )
     if challenged.bot_level:
-        raise Refused("The table's computer players are played from the lobby's New match form.")
+        raise Refused(
+            gettext("The table's computer players are played from the lobby's New match form.")
+        )
     if not challenged.accept_challenges:
-        raise Refused(f"{challenged.display_name} does not accept challenges.")
+        raise Refused(
+            gettext("%(name)s does not accept challenges.") % {"name": challenged.display_name}
+        )
     options, control = _checked_terms(game, options, players, seat, time_control, fill_level)
     # The challenger's row, locked: their requests arriving at once are counted one by one.
     User.objects.select_for_update().filter(pk=challenger.pk).exists()
@@ -160,7 +178,7 @@ def _locked(public_id: str) -> Challenge:
         .first()
     )
     if challenge is None:
-        raise NotFound("There is no such challenge.")
+        raise NotFound(gettext("There is no such challenge."))
     return challenge
 
 
@@ -177,7 +195,10 @@ def _expire_if_due(challenge: Challenge, now: int) -> bool:
 
 def _answerable(challenge: Challenge) -> None:
     if challenge.status != Challenge.Status.CREATED:
-        raise Refused(f"This challenge is no longer waiting: it was {challenge.status}.")
+        raise Refused(
+            gettext("This challenge is no longer waiting: it was %(status)s.")
+            % {"status": gettext(challenge.get_status_display()).lower()}
+        )
 
 
 def challenge_accept(*, challenge_id: str, user, now: int | None = None) -> Match:
@@ -189,7 +210,7 @@ def challenge_accept(*, challenge_id: str, user, now: int | None = None) -> Matc
     with transaction.atomic():
         challenge = _locked(challenge_id)
         if challenge.challenged_id != user.pk:
-            raise NotFound("There is no such challenge to you.")
+            raise NotFound(gettext("There is no such challenge to you."))
         if challenge.status == Challenge.Status.ACCEPTED and challenge.match is not None:
             return challenge.match
         expired = _expire_if_due(challenge, now)
@@ -203,7 +224,7 @@ def challenge_accept(*, challenge_id: str, user, now: int | None = None) -> Matc
             challenge.save(update_fields=["status", "match", "answered_at", "unseen_by"])
             events.announce_on_commit(events.challenge_accepted, challenge)
     if expired:  # after the commit: the challenge stays marked expired
-        raise Refused("This challenge has expired.")
+        raise Refused(gettext("This challenge has expired."))
     return match
 
 
@@ -237,11 +258,13 @@ def challenge_decline(
     """The challenged says no, with one of lichess's reasons (``DECLINE_REASONS``)."""
     now = match_services.server_now() if now is None else now
     if reason not in DECLINE_REASONS:
-        raise Refused(f"A reason is one of {', '.join(DECLINE_REASONS)}.")
+        raise Refused(
+            gettext("A reason is one of %(reasons)s.") % {"reasons": ", ".join(DECLINE_REASONS)}
+        )
     with transaction.atomic():
         challenge = _locked(challenge_id)
         if challenge.challenged_id != user.pk:
-            raise NotFound("There is no such challenge to you.")
+            raise NotFound(gettext("There is no such challenge to you."))
         _answerable(challenge)
         challenge.status = Challenge.Status.DECLINED
         challenge.decline_reason = reason
@@ -258,7 +281,7 @@ def challenge_cancel(*, challenge_id: str, user, now: int | None = None) -> Chal
     with transaction.atomic():
         challenge = _locked(challenge_id)
         if challenge.challenger_id != user.pk:
-            raise NotFound("There is no such challenge of yours.")
+            raise NotFound(gettext("There is no such challenge of yours."))
         _answerable(challenge)
         challenge.status = Challenge.Status.CANCELED
         challenge.answered_at = when(now)
@@ -289,6 +312,6 @@ def challenges_expire(now: int | None = None) -> int:
 def accept_challenges_update(user, *, accept: bool) -> None:
     """A member's own setting: whether others may challenge them."""
     if user.is_guest:
-        raise Refused("Guests cannot be challenged anyway.")
+        raise Refused(gettext("Guests cannot be challenged anyway."))
     user.accept_challenges = bool(accept)
     user.save(update_fields=["accept_challenges"])
