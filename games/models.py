@@ -257,7 +257,9 @@ class RematchOffer(models.Model):
         LAPSED = "lapsed", "Lapsed"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rematch_offers")
-    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
     # The users who accepted: the maker and the computer players at once, then the others.
     accepted = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)

@@ -85,11 +85,8 @@ def _at_the_board(match: Match, seat: Seat, now: int) -> bool:
 
 def _body(match: Match, text: str) -> str:
     url = settings.SITE_URL.rstrip("/") + match.get_absolute_url()
-    return (
-        f"{text}\n\n{url}\n\n"
-        + gettext(
-            "You get these emails for correspondence matches; turn them off on your profile page."
-        )
+    return f"{text}\n\n{url}\n\n" + gettext(
+        "You get these emails for correspondence matches; turn them off on your profile page."
     )
 
 
@@ -128,7 +125,9 @@ def your_turn(match_id: int, ply: int, now: int) -> bool:
                 gettext("It is your turn in %(game)s (%(players)s).")
                 % {"game": match.game_name, "players": _player_names(match)}
                 + " "
-                + ngettext("You have %(count)d day for it.", "You have %(count)d days for it.", days)
+                + ngettext(
+                    "You have %(count)d day for it.", "You have %(count)d days for it.", days
+                )
                 % {"count": days},
             )
     _send_marked(seat.pk, "mailed", before, now, subject, body, user.email)

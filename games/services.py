@@ -348,7 +348,9 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         # No savepoint: a refusal rolls the whole transaction back anyway.
         Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry)
     except IntegrityError:
-        raise Refused(gettext("The board changed before your move arrived; it was not played.")) from None
+        raise Refused(
+            gettext("The board changed before your move arrived; it was not played.")
+        ) from None
     match.ply += 1
     match.state = engine.to_json(state)
     match.clock = _next_clock(match, seat, engine.to_move(before), engine.to_move(state), now)
@@ -527,7 +529,9 @@ def match_claim(*, match_id: int, user, now: int | None = None) -> Match:
     if claimant is None:
         raise Refused(gettext("Only a player can claim an absent opponent."))
     if not match.control.realtime:
-        raise Refused(gettext("Only matches with a clock can be claimed; this one waits for its players."))
+        raise Refused(
+            gettext("Only matches with a clock can be claimed; this one waits for its players.")
+        )
 
     def absent(locked: Match, mover: int) -> bool:
         player = locked.seat_list()[mover].user

@@ -52,6 +52,8 @@ def _piece(kind: str) -> str:
 
 def _seat(index: int) -> str:
     return gettext(SEATS[index]["name"])
+
+
 FRAME = 6 * W  # circumradius of the flat-topped hexagon around the board
 HALF_W = FRAME + 4
 TOP = FRAME * math.sqrt(3) / 2 + 4 + 2 * LIFT  # room above for a raised stack in the top row
@@ -269,7 +271,10 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                     "kind": kind,
                     "name": _piece(kind),
                     "set_label": gettext("Set a %(piece)s (%(count)d left)")
-                    % {"piece": gettext(NAMES_IN_TEXT[kind]), "count": view["reserves"][owner][kind]},
+                    % {
+                        "piece": gettext(NAMES_IN_TEXT[kind]),
+                        "count": view["reserves"][owner][kind],
+                    },
                     "count": view["reserves"][owner][kind],
                     "select": key if mover and key in groups else None,
                 }

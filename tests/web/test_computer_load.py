@@ -56,9 +56,7 @@ def test_one_person_plays_a_limited_number_of_matches_against_the_computer(alice
     with pytest.raises(services.Refused, match="already play 2 running matches against the"):
         services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "hard"})
     # Seating the computer in a waiting match makes it one more.
-    waiting = services.match_create(
-        game="high-voltage-companies", creator=alice, seat=0, players=3
-    )
+    waiting = services.match_create(game="high-voltage-companies", creator=alice, seat=0, players=3)
     with pytest.raises(services.Refused, match="Finish or resign one of them first"):
         services.match_seat_bot(match_id=waiting.pk, user=alice, seat=2, level="easy")
     services.match_join(match_id=waiting.pk, user=bob)  # people are not limited
@@ -68,9 +66,7 @@ def test_one_person_plays_a_limited_number_of_matches_against_the_computer(alice
 def test_a_rematch_asked_five_times_makes_one_match(alice):
     match = services.match_create(game="powerdrain", creator=alice, seat=0, bots={1: "easy"})
     services.match_resign(match_id=match.pk, user=alice)
-    made = {
-        rematches.rematch_offer(match_id=match.pk, user=alice).new_match_id for _ in range(5)
-    }
+    made = {rematches.rematch_offer(match_id=match.pk, user=alice).new_match_id for _ in range(5)}
     assert None not in made and len(made) == 1  # the computer accepts at once
     assert Match.objects.count() == 2
     assert Match.objects.get(pk=made.pop()).status == Match.Status.ACTIVE
