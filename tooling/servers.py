@@ -5,6 +5,7 @@ starts them.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -143,3 +144,17 @@ def fresh_postgres_database(url: str, name: str) -> str:
         conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{database}"')
     return f"{base}/{database}"
+
+
+def run_module_in(env: dict, module: str, spec: dict):
+    """Runs ``python -m module <spec as JSON>`` with the environment ``env`` of a server (so it
+    writes that server's database) and returns the JSON its last line prints."""
+    done = subprocess.run(
+        [sys.executable, "-m", module, json.dumps(spec)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])

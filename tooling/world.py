@@ -13,6 +13,8 @@ import json
 import os
 import sys
 
+from tooling.servers import run_module_in
+
 
 def build(spec: dict) -> dict:
     from accounts.models import User
@@ -67,19 +69,7 @@ def build(spec: dict) -> dict:
 
 def run_in(env: dict, spec: dict) -> dict:
     """Builds ``spec`` in the database of the server whose environment is ``env``."""
-    import subprocess
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    done = subprocess.run(
-        [sys.executable, "-m", "tooling.world", json.dumps(spec)],
-        cwd=root,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_module_in(env, "tooling.world", spec)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ import os
 import random
 import sys
 
+from tooling.servers import run_module_in
+
 
 def seed(spec: dict) -> list[str]:
     from django.utils import timezone
@@ -69,19 +71,7 @@ def seed(spec: dict) -> list[str]:
 
 def run_in(env: dict, spec: dict) -> list[str]:
     """Seeds the database of the server whose environment is ``env``."""
-    import subprocess
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.browser.seed", json.dumps(spec)],
-        cwd=root,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_module_in(env, "tests.browser.seed", spec)
 
 
 if __name__ == "__main__":
