@@ -184,6 +184,16 @@ def _gone(match_pk: int, seat):
     return selectors.opponent_gone(match, seat)
 
 
+async def _rejoin_if_due(layer, channel: str, groups: list[str], joined: float) -> float:
+    """Joins ``groups`` again once ``REJOIN_SECONDS`` have passed since ``joined`` (see
+    there); returns when the stream last joined them."""
+    if time.monotonic() - joined <= REJOIN_SECONDS:
+        return joined
+    for group in groups:
+        await layer.group_add(group, channel)
+    return time.monotonic()
+
+
 async def _receive(layer, channel: str, pending: asyncio.Future | None, wait: float):
     """(message or None on timeout, the receive still pending). A receive is never cancelled
     while the stream lives: Redis's pub/sub layer unsubscribes a cancelled channel."""
@@ -236,10 +246,7 @@ async def game_stream(
                 if now_gone is not None and now_gone != gone and (gone or now_gone["gone"]):
                     yield line(now_gone)
                 gone = now_gone
-                if time.monotonic() - joined > REJOIN_SECONDS:
-                    joined = time.monotonic()
-                    for group in groups:
-                        await layer.group_add(group, channel)
+                joined = await _rejoin_if_due(layer, channel, groups, joined)
                 yield b"\n"
                 continue
             if message.get("type") == "api.revoked":
@@ -330,10 +337,7 @@ async def event_stream(
                         running.discard(pk)
                         if event is not None:
                             yield line(event)
-                if time.monotonic() - joined > REJOIN_SECONDS:
-                    joined = time.monotonic()
-                    for group in groups:
-                        await layer.group_add(group, channel)
+                joined = await _rejoin_if_due(layer, channel, groups, joined)
                 yield b"\n"
                 continue
             if message.get("type") == "api.revoked":
