@@ -75,3 +75,18 @@ def watch(page, match_url: str):
     expect(page.locator(".spectating")).to_be_visible()
     expect(page.locator("#conn")).to_have_text("live")
     return page
+
+
+def age_clock(server, public_id: str, seconds_left: float) -> None:
+    """As if the running clock had been running until ``seconds_left`` remain: the stored
+    turn start and deadline move back, and the flag is scheduled as after a move."""
+    code = (
+        "from games.models import Match; from games import services, tasks; "
+        f"m = Match.objects.get(public_id={public_id!r}); now = services.server_now(); "
+        f"shift = m.deadline - now - int({seconds_left} * 1000); "
+        "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
+        "deadline=m.deadline - shift); m.refresh_from_db(); tasks.after_position(m)"
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
+    )

@@ -9,15 +9,12 @@
 """
 
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.flows import join_as_guest, sign_up, watch
-from tooling.servers import ROOT
+from tests.browser.flows import age_clock, join_as_guest, sign_up, watch
 
 pytestmark = pytest.mark.browser
 
@@ -68,21 +65,6 @@ def test_a_spectator_watches_the_computer_play_hive_to_the_end(new_page):
     assert len(seen) >= 3, f"the spectator saw too few positions live: {sorted(seen)}"
     expect(spectator.locator("#match-side .bot-mark")).to_have_count(2)
     screenshot(spectator, "computer-hive-watched-phone")
-
-
-def age_clock(server, public_id: str, seconds_left: float) -> None:
-    """As if the running clock had been running until ``seconds_left`` remain: the stored
-    turn start and deadline move back, and the flag is scheduled as after a move."""
-    code = (
-        "from games.models import Match; from games import services, tasks; "
-        f"m = Match.objects.get(public_id={public_id!r}); now = services.server_now(); "
-        f"shift = m.deadline - now - int({seconds_left} * 1000); "
-        "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
-        "deadline=m.deadline - shift); m.refresh_from_db(); tasks.after_position(m)"
-    )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
-    )
 
 
 def test_a_clock_runs_out_while_the_losers_tab_is_closed(new_page, server):

@@ -9,15 +9,12 @@ the match, and both players see "aborted" on the page and in the lobby.
 """
 
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.flows import join_as_guest, sign_up
-from tooling.servers import ROOT
+from tests.browser.flows import age_clock, join_as_guest, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -31,22 +28,6 @@ def new_timed_match(page, slug: str, time: str) -> None:
     card.locator("select[name=time_control]").select_option(time)
     card.locator("button:has-text('Create the match')").click()
     expect(page.locator("#board")).to_be_visible()
-
-
-def bring_deadline_near(server, url: str, seconds_left: float) -> None:
-    """As if the running turn had started earlier, so that its deadline is ``seconds_left``
-    away; the flag is scheduled as after a move."""
-    public_id = url.rstrip("/").rsplit("/", 1)[1]
-    code = (
-        "from games.models import Match; from games import services, tasks; "
-        f"m = Match.objects.get(public_id={public_id!r}); now = services.server_now(); "
-        f"shift = m.deadline - now - int({seconds_left} * 1000); "
-        "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
-        "deadline=m.deadline - shift); m.refresh_from_db(); tasks.after_position(m)"
-    )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
-    )
 
 
 def test_a_clock_waits_for_the_first_move_and_a_missed_one_aborts(new_page, server):
@@ -71,7 +52,7 @@ def test_a_clock_waits_for_the_first_move_and_a_missed_one_aborts(new_page, serv
     assert alice_clock.get_attribute("data-deadline") is None
     screenshot(alice, "first-move-countdown")
 
-    bring_deadline_near(server, alice.url, 1.5)
+    age_clock(server, alice.url.rstrip("/").rsplit("/", 1)[1], 1.5)
     for page in (alice, bob):
         expect(page.locator("#board")).to_have_attribute("data-status", "finished", timeout=15_000)
         expect(page.locator("#turn")).to_contain_text("Aborted")
