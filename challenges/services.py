@@ -24,7 +24,6 @@ from games.bots.levels import LEVELS
 from games.clocks import BadTimeControl, TimeControl
 from games.errors import Refused
 from games.models import Match
-from games.registry import get_game
 
 #: How long a challenge waits for its answer: minutes for a game to play now, a day for one
 #: played over days or untimed (as lichess).
@@ -49,29 +48,8 @@ def _checked_terms(
     """What ``games.services.match_create`` would refuse, checked now, when the challenge is
     made, rather than when it is accepted: the game, public options only, the number of
     players and seats, a time control the table offers, and options the engine can set up."""
-    try:
-        declared = get_game(game)
-    except KeyError:
-        raise Refused(gettext("There is no game called “%(game)s”.") % {"game": game}) from None
-    engine = declared.engine
     options = dict(options or {})
-    hidden = set(options) - declared.public_options
-    if hidden:
-        allowed = ", ".join(sorted(declared.public_options)) or gettext("nothing")
-        raise Refused(
-            gettext("A custom setup may fix only what everyone sees (%(allowed)s), not %(hidden)s.")
-            % {"allowed": allowed, "hidden": ", ".join(sorted(hidden))}
-        )
-    if type(players) is not int or not engine.min_players <= players <= engine.max_players:
-        raise Refused(
-            gettext("%(game)s is for %(low)d–%(high)d players, not %(players)s.")
-            % {
-                "game": engine.name,
-                "low": engine.min_players,
-                "high": engine.max_players,
-                "players": players,
-            }
-        )
+    engine = match_services.checked_game(game, options, players)
     if seat is not None and not (type(seat) is int and 0 <= seat < players):
         raise Refused(
             gettext("A %(players)d-player match has seats 1 to %(players)d.") % {"players": players}
@@ -90,10 +68,7 @@ def _checked_terms(
             raise BadTimeControl("The table does not offer that time control.")
     except BadTimeControl as error:
         raise Refused(str(error)) from None
-    try:
-        engine.setup(players=players, seed=0, options=options or None)
-    except (ValueError, TypeError) as error:
-        raise Refused(gettext("Those options do not work: %(error)s") % {"error": error}) from None
+    match_services.setup_or_refuse(engine, players, 0, options)
     return options, control
 
 

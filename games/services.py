@@ -28,7 +28,7 @@ from games.events import announce_on_commit, match_ending
 from games.models import Match, Move, Seat
 from games.presence import seats_here
 from games.records import RecordError, replay_record
-from games.registry import IllegalMove, get_engine, get_game
+from games.registry import Engine, IllegalMove, get_engine, get_game
 from games.rules import play_entry
 
 ABSENCE_MS = 60_000  # the player to move may be claimed absent after this (docs/rules.md §7)
@@ -43,6 +43,43 @@ def server_now() -> int:
     """The server's clock in milliseconds since the epoch: the only time a clock is charged
     by. Every service that reads time takes ``now`` so tests pass their own."""
     return time.time_ns() // 1_000_000
+
+
+def checked_game(game: str, options: dict | None, players) -> Engine:
+    """The rules engine of ``game`` when ``options`` fix only the setup's public parts
+    (docs/rules.md §7.1) and it is played by ``players``; Refused, saying why, otherwise.
+    Match creation and challenges (checked when made, not when accepted) share it."""
+    try:
+        declared = get_game(game)
+    except KeyError:
+        raise Refused(gettext("There is no game called “%(game)s”.") % {"game": game}) from None
+    engine = declared.engine
+    hidden = set(options or ()) - declared.public_options
+    if hidden:
+        allowed = ", ".join(sorted(declared.public_options)) or gettext("nothing")
+        raise Refused(
+            gettext("A custom setup may fix only what everyone sees (%(allowed)s), not %(hidden)s.")
+            % {"allowed": allowed, "hidden": ", ".join(sorted(hidden))}
+        )
+    if type(players) is not int or not engine.min_players <= players <= engine.max_players:
+        raise Refused(
+            gettext("%(game)s is for %(low)d–%(high)d players, not %(players)s.")
+            % {
+                "game": engine.name,
+                "low": engine.min_players,
+                "high": engine.max_players,
+                "players": players,
+            }
+        )
+    return engine
+
+
+def setup_or_refuse(engine: Engine, players: int, seed: int, options: dict | None):
+    """``engine``'s setup for these options, or Refused when the engine cannot set them up."""
+    try:
+        return engine.setup(players=players, seed=seed, options=options or None)
+    except (ValueError, TypeError) as error:
+        raise Refused(gettext("Those options do not work: %(error)s") % {"error": error}) from None
 
 
 @transaction.atomic
@@ -71,28 +108,7 @@ def match_create(
     ratings when it ends (docs/rules.md §7.6); one created by a guest, or that no person
     plays (the computer against itself), is casual.
     """
-    try:
-        declared = get_game(game)
-    except KeyError:
-        raise Refused(gettext("There is no game called “%(game)s”.") % {"game": game}) from None
-    engine = declared.engine
-    hidden = set(options or ()) - declared.public_options
-    if hidden:
-        allowed = ", ".join(sorted(declared.public_options)) or gettext("nothing")
-        raise Refused(
-            gettext("A custom setup may fix only what everyone sees (%(allowed)s), not %(hidden)s.")
-            % {"allowed": allowed, "hidden": ", ".join(sorted(hidden))}
-        )
-    if not engine.min_players <= players <= engine.max_players:
-        raise Refused(
-            gettext("%(game)s is for %(low)d–%(high)d players, not %(players)s.")
-            % {
-                "game": engine.name,
-                "low": engine.min_players,
-                "high": engine.max_players,
-                "players": players,
-            }
-        )
+    engine = checked_game(game, options, players)
     bots = bots or {}
     if any(not (type(s) is int and 0 <= s < players) for s in bots):
         raise Refused(
@@ -110,10 +126,7 @@ def match_create(
     if bots:
         _computer_limits(creator, watching=seat is None)
     seed = secrets.randbits(48)
-    try:
-        state = engine.setup(players=players, seed=seed, options=options or None)
-    except (ValueError, TypeError) as error:
-        raise Refused(gettext("Those options do not work: %(error)s") % {"error": error}) from None
+    state = setup_or_refuse(engine, players, seed, options)
     match = Match.objects.create(
         game=game,
         seed=seed,
