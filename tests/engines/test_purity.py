@@ -1,7 +1,10 @@
-"""The rules engines are pure (docs/rules.md §1): no Django, no Channels, no I/O, no clock.
+"""The rules engines are pure (docs/rules.md §1): no Django, no I/O, no clock, no global random
+state.
 
-Checked twice: statically over every module's imports and calls, and by importing every
-declared engine in a fresh interpreter and looking at what got loaded.
+Checked twice over every module under games/rules: statically, each import (relative ones
+resolved, those inside functions included) must name games.rules or a pure part of the standard
+library, and the random module may only give its Random class, seeded; then by importing every
+module in a fresh interpreter and looking at what got loaded.
 """
 
 import ast
@@ -11,50 +14,92 @@ from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parents[2] / "games" / "rules"
-FORBIDDEN_MODULES = {
-    "django", "channels", "daphne", "asgiref", "redis", "psycopg", "os", "io", "socket",
-    "subprocess", "pathlib", "shutil", "time", "datetime", "threading", "asyncio", "urllib",
-    "http", "sqlite3", "tempfile", "secrets",
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "games" / "rules"
+MODULES = sorted(RULES.rglob("*.py"))
+# The standard library an engine may import: computation only, no I/O, no clock, no process.
+PURE_STDLIB = {
+    "__future__", "abc", "bisect", "collections", "copy", "dataclasses", "enum", "functools",
+    "heapq", "itertools", "json", "math", "operator", "random", "re", "string", "typing",
 }  # fmt: skip
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "__import__"}
-MODULES = sorted(RULES.rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path, tree: ast.Module) -> list[tuple[ast.AST, str]]:
+    """Every import in the module as (node, absolute module name); `from x import y` also
+    yields x.y, since y may be a module."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.append((node, module))
+            found += [(node, f"{module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def allowed(name: str) -> bool:
+    if name == "games.rules" or name.startswith("games.rules."):
+        return True
+    return name.split(".")[0] in PURE_STDLIB
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(RULES)))
-def test_no_rules_module_imports_the_web_or_does_io(path):
+def test_a_rules_module_imports_only_the_rules_and_pure_standard_library(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node, name in imports(path, tree):
+        assert allowed(name), f"{path.name}:{node.lineno} imports {name}"
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            names = [node.module or ""]
-        else:
-            names = []
-        for name in names:
-            assert name.split(".")[0] not in FORBIDDEN_MODULES, f"{path.name} imports {name}"
-            assert not name.startswith("games.") or name.startswith("games.rules"), (
-                f"{path.name} imports {name} from outside the rules"
-            )
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} calls {node.func.id}"
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            # The module-level random generator is global state; engines use Random(seed).
-            assert not (node.value.id == "random" and node.attr != "Random"), (
-                f"{path.name} uses random.{node.attr}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(RULES)))
+def test_a_rules_module_never_touches_the_global_random_generator(path):
+    """The random module's functions share one generator seeded from the OS; an engine draws
+    only from a Random(seed) of its own, so the random module may give nothing but Random."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    bound = {"random"}  # the names the random module is known by in this module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {a.asname or a.name for a in node.names if a.name == "random"}
+        if isinstance(node, ast.ImportFrom) and node.module == "random" and not node.level:
+            names = [alias.name for alias in node.names]
+            assert names == ["Random"], f"{path.name}:{node.lineno} imports {names} from random"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in bound:
+            parent = parents[node]
+            assert isinstance(parent, ast.Attribute) and parent.attr == "Random", (
+                f"{path.name}:{node.lineno} uses the random module beyond random.Random"
             )
+        if isinstance(node, ast.Call):
+            func = node.func
+            callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if callee == "Random":  # unseeded, it would seed itself from the OS
+                assert node.args or node.keywords, f"{path.name}:{node.lineno} Random() unseeded"
 
 
-def test_importing_every_engine_loads_no_web_module():
-    engines = [p.parent.name for p in RULES.glob("*/engine.py")]
+def test_importing_every_rules_module_loads_nothing_but_the_rules_and_the_standard_library():
+    names = [module_name(path) for path in MODULES]
     code = (
         "import sys\n"
-        + "".join(f"import games.rules.{name}.engine\n" for name in engines)
-        + "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'django', 'channels', 'daphne', 'asgiref', 'redis', 'psycopg'})))"
+        "before = set(sys.modules)\n"
+        + "".join(f"import {name}\n" for name in names)
+        + "print(' '.join(sorted(m for m in set(sys.modules) - before\n"
+        "    if m.split('.')[0] not in sys.stdlib_module_names\n"
+        "    and m not in ('games', 'games.rules') and not m.startswith('games.rules.'))))"
     )
-    root = RULES.parents[1]
-    loaded = subprocess.run(
-        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
-    ).stdout.split()
-    assert len(engines) == 5 and loaded == []
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == []
