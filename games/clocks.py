@@ -134,14 +134,22 @@ def start(control: TimeControl, players: int, movers: list[int], now: int) -> Cl
 
 
 def after_move(
-    control: TimeControl, clock: Clock, mover: int, movers_after: list[int], now: int
+    control: TimeControl,
+    clock: Clock,
+    mover: int,
+    movers_after: list[int],
+    now: int,
+    leaving: bool = False,
 ) -> Clock:
     """Charges ``mover`` for the time since the turn started and starts the next clock.
 
     The clock runs across every ply of a multi-ply turn; the increment is added only
     when the turn passes to another seat (and only to a move made before the flag:
-    callers check ``fallen`` first). A seat's first turn charges nothing and adds nothing,
-    across all its plies, and keeps its first-move deadline until the turn passes.
+    callers check ``fallen`` first). A turn that ends by a leave (``leaving``: the mover
+    resigned, lost on time or was claimed absent, or another seat's leave ended the match)
+    charges the mover and adds nothing: a fallen clock stops at 0, never below and never
+    at the increment. A seat's first turn charges nothing and adds nothing, across all its
+    plies, and keeps its first-move deadline until the turn passes.
     """
     if not control.timed:
         return clock
@@ -153,8 +161,8 @@ def after_move(
         return _running(control, clock.left_ms, movers_after, now, unmoved)
     left = list(clock.left_ms)
     if control.realtime:
-        left[mover] -= now - (clock.turn_started or now)
-        if not same_turn:
+        left[mover] = max(0, left[mover] - (now - (clock.turn_started or now)))
+        if not (same_turn or leaving):
             left[mover] += control.increment_ms
     if same_turn and not control.realtime:
         return clock  # a correspondence turn keeps its deadline across its plies

@@ -366,7 +366,9 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
         ) from None
     match.ply += 1
     match.state = engine.to_json(state)
-    match.clock = _next_clock(match, seat, engine.to_move(before), engine.to_move(state), now)
+    match.clock = _next_clock(
+        match, seat, entry, engine.to_move(before), engine.to_move(state), now
+    )
     fields = ["ply", "state", "clock_ms", "turn_started", "deadline", "unmoved"]
     outcome = engine.outcome(state)
     if outcome is not None:
@@ -383,12 +385,18 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
     return match
 
 
-def _next_clock(match: Match, seat: int, movers_before, movers_after, now: int) -> clocks.Clock:
-    """The clocks after ``seat``'s entry: the running clock is charged when the turn passes,
-    or on each ply of its own turn; another seat leaving out of turn changes nothing."""
+def _next_clock(
+    match: Match, seat: int, entry: dict, movers_before, movers_after, now: int
+) -> clocks.Clock:
+    """The clocks after ``seat``'s ``entry``: the running clock is charged when the turn
+    passes, or on each ply of its own turn, with no increment when a leave ends the turn;
+    another seat leaving out of turn changes nothing unless it ends the match."""
     if not movers_before or (seat not in movers_before and movers_after == movers_before):
         return match.clock
-    return clocks.after_move(match.control, match.clock, movers_before[0], movers_after, now)
+    leaving = entry.get("type") == "leave"
+    return clocks.after_move(
+        match.control, match.clock, movers_before[0], movers_after, now, leaving=leaving
+    )
 
 
 def _already_played(match: Match, ply: int, seat: int, move: dict) -> bool:

@@ -24,15 +24,24 @@ def sign_up(page, name: str | None = None) -> str:
 
 
 def create_match(
-    page, slug: str, seat: str = "0", options: dict | None = None, players=None, private=True
+    page,
+    slug: str,
+    seat: str = "0",
+    options: dict | None = None,
+    players=None,
+    private=True,
+    time: str | None = None,
 ) -> str:
-    """Creates a match from the lobby card of ``slug``; returns the invite URL."""
+    """Creates a match from the lobby card of ``slug`` (``time``: a time control's form value,
+    such as "10+5"); returns the invite URL."""
     page.goto("/")
     card = page.locator(f"#game-{slug}")
     card.locator("summary:has-text('New')").click()
     if players:  # first: the seats follow the number of players
         card.locator("select[name=players]").select_option(str(players))
     card.locator("select[name=seat]").select_option(seat)
+    if time:
+        card.locator("select[name=time_control]").select_option(time)
     card.locator(f"input[name=private][value='{'1' if private else ''}']").check()
     if options:
         card.locator("details.custom summary").click()
