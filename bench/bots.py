@@ -9,8 +9,12 @@ others. A shared win or a draw counts as a draw.
 The games the tested side did not win are listed by number at the end (``play`` replays
 one: its seeds come from the number, though a time cap can end a search elsewhere).
 
+With ``--move-times N`` it plays no games: it times one Hard move without a clock (its
+iterations alone, as a free core would run them) at N mid-game positions per game, halfway
+through seeded random games, in CPU seconds, which travel between loaded machines.
+
 Run: .venv/bin/python bench/bots.py [--games hive powerdrain] [--pairings hard-random]
-     [--count 100] [--players 2 3 4] [--workers 2] [--scale 0.25]
+     [--count 100] [--players 2 3 4] [--workers 2] [--scale 0.25] [--move-times 5]
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import math
 import random
 import sys
 import time
+from itertools import islice
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -72,6 +77,42 @@ def play(task) -> tuple:
     return task, result, times
 
 
+def move_time(task) -> tuple:
+    """One Hard move without a clock halfway through seeded random game ``game``: CPU seconds."""
+    slug, game, scale = task
+    engine = knowledge(slug).engine
+    rng = random.Random(game)
+    states = [engine.setup(2, game)]
+    while seats := engine.to_move(states[-1]):
+        states.append(
+            engine.apply(states[-1], seats[0], engine.random_move(states[-1], seats[0], rng))
+        )
+    state, seat = next(  # a forced move takes no search: the first real choice from halfway
+        (state, seats[0])
+        for state in states[len(states) // 2 :]
+        if (seats := engine.to_move(state))
+        and len(list(islice(engine.legal_moves(state, seats[0]), 2))) > 1
+    )
+    start = time.process_time()
+    choose_move(slug, engine.view(state, seat), seat, level="hard", seed=game, scale=scale)
+    return slug, time.process_time() - start
+
+
+def print_move_times(games: list[str], positions: int, workers: int, scale: float) -> None:
+    tasks = [(slug, game, scale) for slug in games for game in range(positions)]
+    seconds: dict[str, list[float]] = {slug: [] for slug in games}
+    with Pool(workers) as pool:
+        for slug, spent in pool.imap_unordered(move_time, tasks):
+            seconds[slug].append(spent)
+    print("# a Hard move without a clock, halfway through seeded random games: CPU seconds")
+    print(f"{'game':<24}{'n':>4}  {'median':>7}{'min':>7}{'max':>7}")
+    for slug, values in seconds.items():
+        print(
+            f"{slug:<24}{len(values):>4}  {percentile(values, 0.5):7.2f}"
+            f"{min(values):7.2f}{max(values):7.2f}"
+        )
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a win rate."""
     if n == 0:
@@ -99,9 +140,11 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every budget")
+    parser.add_argument("--move-times", type=int, metavar="N", help="positions per game")
     args = parser.parse_args()
     caps = ", ".join(f"{level} {SECONDS[level] * args.scale:g} s" for level in LEVELS)
-    print(f"# bots: scale {args.scale:g} (time caps {caps}), {args.count} games per pairing")
+    games = "" if args.move_times else f", {args.count} games per pairing"
+    print(f"# bots: scale {args.scale:g} (time caps {caps}){games}")
     for slug in args.games:
         iterations = knowledge(slug).iterations
         budget = ", ".join(
@@ -109,6 +152,9 @@ def main() -> None:
             for level, n in zip(LEVELS, iterations, strict=True)
         )
         print(f"# {slug}: iterations {budget}")
+    if args.move_times:
+        print_move_times(args.games, args.move_times, args.workers, args.scale)
+        return
     tasks = [
         (slug, players, pairing, game, args.scale)
         for slug in args.games

@@ -9,13 +9,22 @@ from random plies (as ``bench/load.py`` does), each with a page open for every a
 and records random moves: CPU milliseconds per move (``time.process_time``) and the HTML
 per push.
 
+With ``--compression`` it also compresses each audience's pushes in order, as one socket's
+permessage-deflate stream (``config/serve.py``, context kept from push to push), at the
+server's zlib level and at the library's level 6: CPU milliseconds and bytes per push.
+With ``--gc`` it plays nothing and times a full garbage collection of the server's start-up
+heap (``config.asgi`` loaded), as loaded and after the ``gc.freeze()`` that module ends with.
+
     .venv/bin/python bench/render.py                    # the five games, 20 matches each
     .venv/bin/python bench/render.py --games hive --moves 400
+    .venv/bin/python bench/render.py --compression      # zlib level 3 against 6
+    .venv/bin/python bench/render.py --gc               # what gc.freeze() saves a collection
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -61,7 +70,7 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
         live.append(play_ahead(match, rng, True)["id"])
         board_html(Match.objects.get(pk=live[-1]), None)  # its page, opened before play
     players = {0: a, 1: b}
-    cpu, sizes, done = [], [], 0
+    cpu, sizes, pushes, done = [], [], [], 0
     del rendering[:]
     while done < moves and live:
         match_id = rng.choice(live)
@@ -84,9 +93,69 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
                 fragment_key(match, seat)
             )
             sizes.append(len(html))
+            pushes.append(((match_id, seat), html.encode()))
         done += 1
     push.prerender, push.notify_match_updated = prerender, notify
-    return {"moves": done, "cpu": cpu, "rendering": rendering, "sizes": sizes}
+    return {"moves": done, "cpu": cpu, "rendering": rendering, "sizes": sizes, "pushes": pushes}
+
+
+def compress(pushes: list[tuple[tuple, bytes]], deflate) -> tuple[list[float], list[int]]:
+    """CPU seconds and bytes of each push through ``deflate`` (a permessage-deflate class),
+    one server-side stream per audience of a match, as its socket would send them."""
+    from autobahn.websocket.compress import PerMessageDeflateOffer
+
+    from config.serve import accept_deflate
+
+    accept = accept_deflate([PerMessageDeflateOffer(accept_no_context_takeover=True)])
+    streams, seconds, sizes = {}, [], []
+    for audience, html in pushes:
+        if audience not in streams:
+            streams[audience] = deflate.create_from_offer_accept(True, accept)
+        stream = streams[audience]
+        start = time.process_time()
+        stream.start_compress_message()
+        sent = stream.compress_message_data(html) + stream.end_compress_message()
+        seconds.append(time.process_time() - start)
+        sizes.append(len(sent))
+    return seconds, sizes
+
+
+def compression_rows(game: str, pushes: list) -> list[str]:
+    """One line per zlib level: the server's and the library's default."""
+    from autobahn.websocket.compress import PerMessageDeflate
+
+    from config.serve import LEVEL, FastDeflate
+
+    rows = []
+    for level, deflate in ((LEVEL, FastDeflate), (6, PerMessageDeflate)):
+        seconds, sizes = compress(pushes, deflate)
+        ms = [s * 1000 for s in seconds]
+        rows.append(
+            f"{game:24} {level:5} {len(ms):6}  {statistics.fmean(ms):12.3f} {_p(ms, 0.5):5.3f}"
+            f" {_p(ms, 0.95):5.3f}  {statistics.median(sizes) / 1024:11.2f}"
+            f" {statistics.fmean(sizes) / 1024:5.2f}"
+        )
+    return rows
+
+
+def full_collections(repeat: int = 5) -> tuple[float, float]:
+    """Median CPU milliseconds of a full collection of the server's start-up heap, before
+    and after ``gc.freeze()`` (config/asgi.py freezes it; this thaws it first)."""
+    import config.asgi  # noqa: F401 (the server's start-up)
+
+    times = {}
+    for frozen in (False, True):
+        if frozen:
+            gc.freeze()
+        else:
+            gc.unfreeze()
+        runs = []
+        for _ in range(repeat):
+            start = time.process_time()
+            gc.collect()
+            runs.append((time.process_time() - start) * 1000)
+        times[frozen] = statistics.median(runs)
+    return times[False], times[True]
 
 
 def main() -> None:
@@ -95,19 +164,36 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20, help="matches per game")
     parser.add_argument("--moves", type=int, default=200, help="moves timed per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compression", action="store_true", help="zlib level 3 against 6")
+    parser.add_argument("--gc", action="store_true", help="a full collection, frozen or not")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as var_dir:
         setup_environment(False, Path(var_dir))
+        if args.gc:
+            thawed, frozen = full_collections()
+            print(
+                f"full collection of the start-up heap, CPU ms: {thawed:.1f}, frozen {frozen:.2f}"
+            )
+            return
         rng = random.Random(args.seed)
         print(f"# prerender CPU per move: {args.matches} matches per game, 3 audiences each")
         print(HEADER)
-        moves, rendering = [], []
+        moves, rendering, compressed = [], [], []
         for game in args.games:
             result = measure(game, args.matches, args.moves, rng)
             moves += result["cpu"]
             rendering += result["rendering"]
             print(_row(game, result["cpu"], result["rendering"], result["sizes"]))
+            if args.compression:
+                compressed += compression_rows(game, result["pushes"])
         print(_row("all", moves, rendering, []))
+        if compressed:
+            print("# each audience's pushes as one compressed socket stream, per push")
+            print(
+                f"{'game':24} {'level':>5} {'pushes':>6}  {'CPU ms: mean':>12} {'p50':>5}"
+                f" {'p95':>5}  {'KiB: median':>11} {'mean':>5}"
+            )
+            print("\n".join(compressed))
 
 
 HEADER = (

@@ -8,9 +8,9 @@ push costs about what changed: about 3 KiB on the wire for 33 KiB of HTML (media
 Every browser offers the extension; a client that does not gets plain frames.
 
 It costs CPU: at the library's level 6, about 1.4 ms per move in ``bench/load.py --games
-all`` (7.0 → 8.4 ms); at ``LEVEL`` 3, 0.15–0.18 ms a push of the large boards instead of
-0.35–0.45 ms. ``WEBSOCKET_COMPRESSION=0`` turns it off where bytes are cheap (a LAN, a
-proxy that compresses itself).
+all`` (7.0 → 8.4 ms); at ``LEVEL`` 3, 0.15–0.30 ms a push of the large boards instead of
+0.34–0.69 ms (``bench/render.py --compression``). ``WEBSOCKET_COMPRESSION=0`` turns it off
+where bytes are cheap (a LAN, a proxy that compresses itself).
 
 Only public hooks are used: the command line's ``server_class``, the server's
 ``ready_callable``, which runs once the WebSocket factory exists and before the reactor
