@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.bots import knowledge
+from games.registry import get_game
 from games.rules.powerdrain.engine import ENGINE as POWERDRAIN
 from tests.bots.positions import IDS, SETUPS, positions
 
@@ -22,6 +23,32 @@ def test_a_sample_has_the_same_view_for_every_seat(slug, players, most):
             sample = know.determinize(view, seat, rng)
             assert engine.view(sample, seat) == view
             assert engine.to_move(sample) == engine.to_move(state)
+
+
+SECRET_SETUPS = [setup for setup in SETUPS if get_game(setup[0]).has_secrets]
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "most"), SECRET_SETUPS, ids=[f"{s}-{p}" for s, p, _ in SECRET_SETUPS]
+)
+def test_twins_that_differ_only_in_secrets_give_the_same_samples(slug, players, most):
+    """The bot is given the seat's view alone (``choose_move`` takes nothing else), so what
+    could still tell a state from its twin is a sample drawn from more than the view shows:
+    a view whose order hints at a secret, or a determinizer with a source of its own."""
+    game = get_game(slug)
+    engine = game.engine
+    rng = random.Random(7)
+    differing = 0
+    for n, state in enumerate(positions(slug, players, most, 10)):
+        for seat in range(players):
+            twin = game.twin(state, seat, rng)
+            differing += engine.to_json(twin) != engine.to_json(state)
+            samples = [
+                engine.to_json(game.bot.determinize(engine.view(s, seat), seat, random.Random(n)))
+                for s in (state, twin)
+            ]
+            assert samples[0] == samples[1]
+    assert differing
 
 
 @pytest.mark.parametrize("slug", ["high-voltage", "hive"])

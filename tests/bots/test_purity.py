@@ -1,9 +1,19 @@
-"""The bots and the rules engines stay pure: importing them loads no Django or Channels."""
+"""The bots and the rules engines stay pure (importing them loads no Django or Channels), and
+the bots know every game there is: the games are counted on disk, not in the lists that name
+them (``games.rules.PACKAGES``, and ``SLUGS`` and ``GAMES`` drawn from it)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+from games.bots import SLUGS, knowledge
+from games.registry import get_game
+from games.rules import PACKAGES
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+RULES = sorted(path.parent.name for path in GAMES.glob("rules/*/engine.py"))
 
 CODE = """
 import sys
@@ -12,19 +22,24 @@ for slug in games.bots.SLUGS:
     games.bots.knowledge(slug)
 loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'channels'))
 assert not loaded, loaded
-assert 'games.bots.search' in sys.modules and 'games.rules.hive.bot' in sys.modules
+unknown = [p for p in sys.argv[1:] if f'games.rules.{p}.bot' not in sys.modules]
+assert 'games.bots.search' in sys.modules and not unknown, unknown
 """
 
 
 def test_bots_and_engines_import_no_django_or_channels():
-    subprocess.run([sys.executable, "-c", CODE], check=True)
+    subprocess.run([sys.executable, "-c", CODE, *RULES], check=True)
+
+
+def test_every_rules_package_and_game_package_on_disk_is_a_listed_game():
+    assert sorted(path.parent.name for path in GAMES.glob("rules/*/bot.py")) == RULES
+    assert sorted(path.parent.name for path in GAMES.glob("*/board.html")) == RULES
+    assert sorted(PACKAGES.values()) == RULES
 
 
 def test_every_game_declares_the_knowledge_the_bots_use():
-    from games.bots import SLUGS, knowledge
-    from games.registry import GAMES, get_game
-
-    assert set(SLUGS) == set(GAMES)
     for slug in SLUGS:
-        assert get_game(slug).bot is knowledge(slug)
-        assert knowledge(slug).engine is get_game(slug).engine
+        know = knowledge(slug)
+        assert know.engine.slug == slug  # the engine's own name, not the list's
+        assert get_game(slug).bot is know
+        assert get_game(slug).engine is know.engine

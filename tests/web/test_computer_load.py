@@ -3,7 +3,6 @@ rematch per asker, each move within its level's time cap, a person's computer op
 of matches people only watch, one queued turn per position, and no absence claims against
 a computer player (docs/rules.md §7.4, §7.5)."""
 
-import itertools
 import time
 
 import pytest
@@ -11,11 +10,12 @@ from django.test import override_settings
 from huey.contrib.djhuey import HUEY
 
 from games import computer, rematches, services, tasks
-from games.bots import search
+from games.bots.search import Search
 from games.clocks import TimeControl
 from games.models import Match, Seat
 from games.registry import get_engine
 from games.rendering import board_page_context
+from tests.bots.slow_clock import SlowClock
 
 WATCH = {0: "easy", 1: "easy"}
 
@@ -95,43 +95,33 @@ def test_a_claim_against_the_computer_to_move_is_refused_however_long_it_seems_a
     assert board_page_context(match, 1)["claim"] is None
 
 
-def iterations_counted(monkeypatch) -> list[int]:
-    counted = [0]
-    iterate = search.Search.iterate
-
-    def counting(self):
-        counted[0] += 1
-        iterate(self)
-
-    monkeypatch.setattr(search.Search, "iterate", counting)
-    return counted
-
-
 def test_a_computer_move_stops_at_its_time_cap_by_the_clock_it_is_given(alice, monkeypatch):
-    """Hard has 2 s a move: a clock that says 5 s passed per look stops it after one
-    iteration of its 2500 (Powerdrain), without a moment's wait."""
+    """Hard has 2 s a move: iterations that take 0.6 s by the clock it is given stop it
+    after the fourth of its 2500 (Powerdrain), without a moment's wait."""
     match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "hard"})
-    counted = iterations_counted(monkeypatch)
-    ticks = itertools.count(step=5.0)
-    assert computer.play_turn(match.pk, clock=lambda: next(ticks))
-    assert counted[0] == 1
+    clock = SlowClock(monkeypatch, 0.6)
+    assert computer.play_turn(match.pk, clock=clock)
+    assert clock.iterations == 4
     match.refresh_from_db()
     assert match.ply == 1
 
 
 def test_the_worker_thinks_by_the_wall_clock(alice, monkeypatch):
-    """A turn played as the worker plays it passes a clock, so the level's cap applies."""
+    """A turn played by the worker's task hands the search the wall clock, so the level's
+    cap applies in play."""
     match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
-    seen = []
-    choose = computer.choose_move
+    clocks = []
+    run = Search.run
 
-    def spy(*args, **kwargs):
-        seen.append(kwargs.get("clock"))
-        return choose(*args, **kwargs)
+    def spy(search, iterations, clock, *args):
+        clocks.append(clock)
+        return run(search, iterations, clock, *args)
 
-    monkeypatch.setattr(computer, "choose_move", spy)
-    assert computer.play_turn(match.pk)
-    assert seen == [time.monotonic]
+    monkeypatch.setattr(Search, "run", spy)
+    tasks.bot_turn(match.pk, 0)
+    assert clocks == [time.monotonic]
+    match.refresh_from_db()
+    assert match.ply == 1
 
 
 def test_a_turn_queued_for_a_position_that_moved_on_does_not_think(alice, monkeypatch):

@@ -1,0 +1,25 @@
+"""A clock for the time-cap tests: time passes only as the search iterates, each iteration
+taking as long as the test says (a loaded machine, without waiting for one)."""
+
+from __future__ import annotations
+
+from games.bots.search import Search
+
+
+class SlowClock:
+    """Call it for the time; ``iterations`` counts the search's iterations since it was made."""
+
+    def __init__(self, monkeypatch, seconds_per_iteration: float):
+        self.now = 0.0
+        self.iterations = 0
+        iterate = Search.iterate
+
+        def slow(search):
+            iterate(search)
+            self.iterations += 1
+            self.now += seconds_per_iteration
+
+        monkeypatch.setattr(Search, "iterate", slow)
+
+    def __call__(self) -> float:
+        return self.now
