@@ -8,6 +8,7 @@ Environment variables (all optional on a laptop):
 - REDIS_URL: e.g. redis://127.0.0.1:6379/0 selects channels_redis and a Redis cache for the
   rate limits (default: in-memory layer and cache).
 - SECRET_KEY, DEBUG ("1"/"0"), ALLOWED_HOSTS (comma separated), CSRF_TRUSTED_ORIGINS.
+- STATIC_ROOT: where collectstatic writes and WhiteNoise serves from (default: VAR_DIR/staticfiles).
 """
 
 import os
@@ -242,7 +243,7 @@ STATICFILES_DIRS = [
         for slug, package in GAMES.items()
     ),
 ]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or VAR_DIR / "staticfiles")
 STATIC_ROOT.mkdir(exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

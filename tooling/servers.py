@@ -1,15 +1,20 @@
 """Servers for the browser tests and the benchmarks: a real Daphne process (and the
 background worker beside it) on a free port with a database of its own, as `make run`
-starts them.
+starts them: DEBUG off, static files collected (hashed names, their manifest) and served by
+WhiteNoise.
 """
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,6 +40,23 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> Non
     raise RuntimeError("server did not start")
 
 
+@functools.cache
+def collected_static() -> Path:
+    """The static files as `make run` collects them, once per process (a pytest session) for
+    all the servers it starts: they depend on the source tree only, and a second copy of them
+    per server would only cost time."""
+    var_dir = Path(tempfile.mkdtemp(prefix="gametable-static-"))
+    atexit.register(shutil.rmtree, var_dir, ignore_errors=True)
+    root = var_dir / "staticfiles"
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env={**os.environ, "VAR_DIR": str(var_dir), "STATIC_ROOT": str(root), "DEBUG": "0"},
+        check=True,
+    )
+    return root
+
+
 class Server:
     """One Daphne process on a free port with its own database directory, and with
     ``worker`` the background worker beside it (bots, flags), as `make run` starts them.
@@ -52,7 +74,8 @@ class Server:
         self.env = {
             **os.environ,
             "VAR_DIR": str(var_dir),
-            "DEBUG": "1",
+            "DEBUG": "0",  # as `make run` has it, whatever the shell running the tests says
+            "STATIC_ROOT": str(collected_static()),
             "TASK_QUEUE": f"gametable-test-{self.port}",
             "TASK_WORKERS": "1",
             **(env_extra or {}),

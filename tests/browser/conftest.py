@@ -1,7 +1,9 @@
 """A real Daphne server and Debian's Chromium driven by Playwright.
 
 The server runs as its own process on a fresh database, exactly as `make run`
-serves it, so these tests see what a user sees: HTTP, WebSockets and all.
+serves it (tooling/servers.py: DEBUG off, static files collected once a session and
+served by WhiteNoise, the background worker beside it), so these tests see what a
+user sees: HTTP, WebSockets, error pages and all.
 """
 
 from __future__ import annotations
