@@ -7,12 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from channels.layers import get_channel_layer
-from django.db import connection
 from django.test import Client
 
 from accounts.models import User
@@ -24,6 +23,7 @@ from games.clocks import TimeControl
 from games.errors import Refused
 from games.groups import user_events_group
 from games.models import Match
+from tests.web.races import race
 from tests.web.support import run_in_own_loop
 
 NOW = 1_800_000_000_000  # the server's clock, in milliseconds, as the tests pass it
@@ -60,27 +60,15 @@ def test_power_companies_for_four_seats_the_computer_in_the_other_two(alice, bob
 
 
 def test_two_accepts_at_the_same_moment_make_one_match(transactional_db, alice, bob):
+    """Six accepts at once (tabs, double clicks): the challenge's row lock makes one match,
+    and every accept is answered with it (tests/web/races.py: forced to overlap on
+    PostgreSQL, taking turns on SQLite)."""
     made = challenge(alice, bob)
-    results, barrier = [], threading.Barrier(6)
-
-    def accept():
-        try:
-            barrier.wait()
-            results.append(
-                services.challenge_accept(challenge_id=made.public_id, user=bob, now=NOW).pk
-            )
-        except Refused as error:
-            results.append(str(error))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=accept) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert Match.objects.count() == 1
-    assert results == [Match.objects.get().pk] * 6  # every accept answers with the one match
+    outcomes = race(
+        [partial(services.challenge_accept, challenge_id=made.public_id, user=bob, now=NOW)] * 6
+    )
+    assert Match.objects.count() == 1, outcomes
+    assert [getattr(o, "pk", o) for o in outcomes] == [Match.objects.get().pk] * 6, outcomes
 
 
 def test_declining_gives_the_reason_and_the_challenge_cannot_be_accepted_after(alice, bob):

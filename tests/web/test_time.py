@@ -4,16 +4,14 @@ Every service takes the server's time as ``now``: these tests pass their own clo
 never wait for a deadline.
 """
 
-import threading
-
 import pytest
 from django.core import mail
-from django.db import connection
 
 from accounts.models import User
 from games import notices, presence, services
 from games.clocks import DAY_MS, TimeControl
 from games.models import Match, Move, Presence
+from tests.web.races import race
 
 T0 = 1_800_000_000_000
 PLACE = {"type": "place", "at": [0, 0]}
@@ -75,23 +73,11 @@ def test_a_flag_falls_with_nobody_connected_and_only_once(alice, bob):
 
 @pytest.mark.django_db(transaction=True)
 def test_flag_jobs_racing_in_several_workers_record_one_loss(alice, bob):
-    """On PostgreSQL (make test-scale) these are real concurrent transactions."""
+    """Six flag jobs at once: one records the loss, the other five find nothing to do
+    (tests/web/races.py: forced to overlap on PostgreSQL, taking turns on SQLite)."""
     match = past_first_moves(timed(alice, bob), alice, bob)
-    results, barrier = [], threading.Barrier(6)
-
-    def flag():
-        try:
-            barrier.wait()
-            results.append(services.clock_flag(match_id=match.pk, now=T0 + 90_000))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=flag) for _ in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert results.count(True) == 1
+    outcomes = race([lambda: services.clock_flag(match_id=match.pk, now=T0 + 90_000)] * 6)
+    assert outcomes.count(True) == 1 and outcomes.count(False) == 5, outcomes
     assert Move.objects.filter(match=match).count() == 3
 
 
