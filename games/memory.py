@@ -1,9 +1,10 @@
 """A bounded, thread-safe map that forgets the least recently used entry first.
 
-The per-process memories of the hot path (rendered fragments, seats of started
-matches) use it: Daphne's event loop and its database thread share them. Besides
-a number of entries, a map can be bounded by the total of ``weigh(value)``:
-fragments run from a few KiB to 80 KiB, so a count alone bounds memory poorly.
+The per-process memories of the hot path use it (rendered fragments, the move logs of the
+match page and of the API, the power companies' cell markup): Daphne's event loop and its
+database thread share them. Besides a number of entries, a map can be bounded by the total
+of ``weigh(value)``: fragments run from a few KiB to 80 KiB, so a count alone bounds memory
+poorly.
 """
 
 from __future__ import annotations

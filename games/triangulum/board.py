@@ -30,11 +30,6 @@ LIST_LEGAL_MOVES = False  # 1334 × 1334 places: the script builds moves from th
 UNIT = 10  # SVG units between two neighbouring points
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 20, 8, 8, 18
 REASONS = {"area": "333 reached", "passes": "two passes in a row", "turns": "400 turns"}
-EVENT_TEXT = {
-    "placed": "landed on a free point",
-    "collision": "hit a point: both removed",
-    "discarded": "fell on a fixed corner: discarded",
-}
 
 
 def _xy(p, height: int) -> tuple[int, int]:

@@ -107,12 +107,15 @@ def test_imports_still_accept_full_records_with_hidden_setups(client, importer, 
 
 
 def test_swamps_are_bounded_in_number_not_only_in_the_cells_they_cover(client, importer, alice):
+    """Swamps on one cell cover one cell however many there are: only their count bounds the
+    list, in the service, the lobby (nine, far under its 4 KiB options cap) and imports."""
     bomb = {"swamps": [[5, 5, 1]] * 20_000}
     with pytest.raises(services.Refused, match="at most 8 swamps"):
         services.match_create(game="high-voltage", creator=alice, options=bomb)
     client.force_login(alice)
-    page = create(client, game="high-voltage", options_json=json.dumps(bomb)).content.decode()
-    assert "too large" in page
+    nine = json.dumps({"swamps": [[5, 5, 1]] * 9})
+    page = create(client, game="high-voltage", options_json=nine).content.decode()
+    assert "at most 8 swamps" in page and not Match.objects.exists()
     record = {
         "format": "gametable-match/1",
         "game": "high-voltage",
@@ -482,23 +485,52 @@ def test_defaults_are_safe_to_expose(tmp_path):
     assert _settings_in_a_fresh_process(tmp_path, DEBUG="1")["debug"] is True
 
 
-def test_login_attempts_are_throttled(client, alice, monkeypatch):
+def _login(client, username: str, password: str, address: str):
+    return client.post(
+        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address
+    )
+
+
+def test_login_failures_for_one_name_are_throttled_from_any_address(client, alice, monkeypatch):
+    """Each guess from its own address: only the count per name can refuse the sixth try."""
     clock = Clock()
     monkeypatch.setattr(LOGIN_FAILURES, "clock", clock)
-    for _ in range(5):
-        page = client.post("/accounts/login/", {"username": "alice", "password": "guess"})
-        assert page.status_code == 200
-    right = {"username": "alice", "password": "pw-alice-123"}
-    page = client.post("/accounts/login/", right)
+    for i in range(5):
+        assert _login(client, "alice", "guess", f"10.0.0.{i}").status_code == 200
+    page = _login(client, "alice", "pw-alice-123", "10.0.0.9")
     assert page.status_code == 200 and "Too many failed attempts" in page.content.decode()
     clock.now += 301
-    assert client.post("/accounts/login/", right).status_code == 302
+    assert _login(client, "alice", "pw-alice-123", "10.0.0.9").status_code == 302
 
 
-def test_all_of_djangos_password_validators_are_on(client, db):
-    form = {"username": "dora", "password1": "83920174562", "password2": "83920174562"}
+def test_login_failures_from_one_address_are_throttled_for_any_name(client, alice, monkeypatch):
+    """Each guess at another name: only the count per address can refuse alice's right
+    password from there, while she logs in from elsewhere."""
+    clock = Clock()
+    monkeypatch.setattr(LOGIN_FAILURES, "clock", clock)
+    for i in range(5):
+        assert _login(client, f"someone{i}", "guess", "10.0.1.1").status_code == 200
+    page = _login(client, "alice", "pw-alice-123", "10.0.1.1")
+    assert page.status_code == 200 and "Too many failed attempts" in page.content.decode()
+    assert _login(client, "alice", "pw-alice-123", "10.0.1.2").status_code == 302
+    clock.now += 301
+    assert _login(Client(), "alice", "pw-alice-123", "10.0.1.1").status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("password", "refusal"),
+    [
+        ("dorothea-1", "too similar to the username"),  # UserAttributeSimilarityValidator
+        ("q7#Kz2", "too short"),  # MinimumLengthValidator
+        ("sunshine", "too common"),  # CommonPasswordValidator
+        ("83920174562", "entirely numeric"),  # NumericPasswordValidator
+    ],
+)
+def test_each_of_djangos_password_validators_is_on(client, db, password, refusal):
+    """Each password breaks one validator's rule only, so each case needs its own validator."""
+    form = {"username": "dorothea", "password1": password, "password2": password}
     page = client.post("/accounts/signup/", form).content.decode()
-    assert "entirely numeric" in page and not User.objects.exists()
+    assert refusal in page and not User.objects.exists()
 
 
 def test_https_responses_carry_hsts_and_a_content_security_policy(client, db):
