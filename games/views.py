@@ -112,8 +112,11 @@ def seat_bot(request, public_id: str):
 
 
 def custom_options(match: Match) -> list[tuple[str, str]]:
-    """Every option the match was set up with, as (name, JSON) for everyone to read."""
-    return [(name, json.dumps(value)) for name, value in sorted(match.options.items())]
+    """The public options the match was set up with, as (name, JSON) for everyone to read.
+    Services store no others (docs/rules.md §7.1); the filter keeps a hidden part written
+    some other way (a shell, a fixture) off every page all the same."""
+    public = get_game(match.game).public_options
+    return [(n, json.dumps(v)) for n, v in sorted(match.options.items()) if n in public]
 
 
 @require_POST

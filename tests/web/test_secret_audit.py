@@ -8,12 +8,14 @@ A fragment that does not change when the secrets change cannot carry them.
 import random
 
 import pytest
+from django.urls import reverse
 
 from accounts.models import User
 from games import services
 from games.models import Match
 from games.registry import GAMES, all_games, get_engine, get_game
 from games.rendering import Position, board_html
+from tests.conftest import create_rigged
 from tests.engines.harness import random_game
 
 SECRET_GAMES = sorted(g.slug for g in all_games() if g.has_secrets)
@@ -90,3 +92,15 @@ def test_without_secrets_every_seat_sees_what_spectators_see(slug):
                 assert engine.view(state, seat) == spectators
                 checked += 1
     assert checked > 100
+
+
+def test_the_pages_name_only_the_public_options_of_a_rigged_setup(client, django_user_model):
+    """A hidden setup part stored some way other than the services (a shell, a fixture)
+    stays off the match and join pages: only the options everyone sees are listed."""
+    alice = django_user_model.objects.create_user("alice-rigged")
+    options = {"companies": ["red", "yellow"], "cards": list(range(48)), "first": 1}
+    match = create_rigged(game="high-voltage-companies", creator=alice, options=options, seat=0)
+    for name in ("games:match", "games:join_open"):
+        html = client.get(reverse(name, args=[match.public_id])).content.decode()
+        assert "first: 1" in html
+        assert "companies:" not in html and "cards:" not in html
