@@ -16,7 +16,7 @@ from channels.layers import InMemoryChannelLayer
 CLEAN_EVERY_SECONDS = 1.0
 
 
-def redis_layer(url: str) -> dict:
+def redis_layer(url: str, site: str = "gametable") -> dict:
     """The CHANNEL_LAYERS entry for the Redis at ``url``.
 
     Pub/sub: a group notice is one PUBLISH, and each Daphne process hands it to its own
@@ -24,12 +24,13 @@ def redis_layer(url: str) -> dict:
     100 moves/s). A notice lost while Redis is unreachable is lost on either layer; live
     pages ask for what they missed after a quiet while (SYNC_SECONDS). Pub/sub channels
     are shared by all databases of a Redis server, so the prefix holds the database number
-    of ``url``: sites (and test servers) on other databases never hear these notices.
+    of ``url`` and the ``site`` name (REDIS_PREFIX): sites (and test servers) on other
+    databases or under other names never hear these notices.
     """
     database = urlparse(url).path.strip("/") or "0"
     return {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [url], "prefix": f"asgi.{database}."},
+        "CONFIG": {"hosts": [url], "prefix": f"asgi.{site}.{database}."},
     }
 
 

@@ -7,6 +7,8 @@ Environment variables (all optional on a laptop):
 - DATABASE_URL: e.g. postgres://user@127.0.0.1:5432/gametable (default: SQLite in var/).
 - REDIS_URL: e.g. redis://127.0.0.1:6379/0 selects channels_redis and a Redis cache for the
   rate limits (default: in-memory layer and cache).
+- REDIS_PREFIX: the site's name on that Redis (default "gametable"): its rate-limit counters,
+  notices and fragments carry it, so sites sharing a Redis database never mix them.
 - SECRET_KEY, DEBUG ("1"/"0"), ALLOWED_HOSTS (comma separated), CSRF_TRUSTED_ORIGINS.
 - STATIC_ROOT: where collectstatic writes and WhiteNoise serves from (default: VAR_DIR/staticfiles).
 """
@@ -137,14 +139,17 @@ else:
         }
     }
 
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "gametable")
 if os.environ.get("REDIS_URL"):
-    CHANNEL_LAYERS = {"default": redis_layer(os.environ["REDIS_URL"])}  # pub/sub, see there
+    CHANNEL_LAYERS = {
+        "default": redis_layer(os.environ["REDIS_URL"], REDIS_PREFIX)
+    }  # pub/sub, see there
     # Rate-limit counters shared by every Daphne process (config.throttle).
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-            "KEY_PREFIX": "gametable",
+            "KEY_PREFIX": REDIS_PREFIX,
         }
     }
 else:

@@ -107,7 +107,7 @@ def put_many(items: list[tuple[tuple | None, str]]) -> None:
 def _redis_key(cache_key: tuple) -> str:
     match_id, invite, ply, status, seat, since, language = cache_key
     seat, since = ("-" if value is None else value for value in (seat, since))
-    return f"gametable:fragment:{match_id}:{invite}:{ply}:{status}:{seat}:{since}:{language}"
+    return f"{settings.REDIS_PREFIX}:fragment:{match_id}:{invite}:{ply}:{status}:{seat}:{since}:{language}"
 
 
 def _decoded(value: bytes | None) -> str | None:

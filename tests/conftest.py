@@ -25,7 +25,7 @@ HUEY.immediate = True
 WORKER = xdist_worker()
 if WORKER is not None and os.environ.get("REDIS_URL"):
     WORKER_REDIS = redis_database(os.environ["REDIS_URL"], 4 + WORKER)
-    settings.CHANNEL_LAYERS = {"default": redis_layer(WORKER_REDIS)}
+    settings.CHANNEL_LAYERS = {"default": redis_layer(WORKER_REDIS, settings.REDIS_PREFIX)}
     settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": WORKER_REDIS}}
     settings.FRAGMENT_REDIS_URL = WORKER_REDIS
 

@@ -145,9 +145,11 @@ def redis_database(url: str, database: int) -> str:
 
 
 def isolated_env(name: str) -> dict:
-    """Environment for a server process of its own: in scale mode a fresh PostgreSQL database
-    and its own Redis database number, so it never shares rows or groups with the test process
-    (nor, under ``pytest -n``, with another worker's servers: their matches share ids)."""
+    """Environment for a server process of its own: in scale mode a fresh PostgreSQL database,
+    its own Redis database number, so it never shares rows or groups with the test process
+    (nor, under ``pytest -n``, with another worker's servers: their matches share ids), and
+    its own Redis prefix, so servers of one worker that run at once (the session's API server
+    and a module's) keep their rate limits, notices and fragments apart."""
     env = {}
     if os.environ.get("DATABASE_URL"):
         env["DATABASE_URL"] = fresh_postgres_database(os.environ["DATABASE_URL"], name)
@@ -155,6 +157,7 @@ def isolated_env(name: str) -> dict:
         worker = xdist_worker()
         database = 2 if worker is None else 8 + worker
         env["REDIS_URL"] = redis_database(os.environ["REDIS_URL"], database)
+        env["REDIS_PREFIX"] = f"gametable-{name}-{os.getpid()}"
     return env
 
 

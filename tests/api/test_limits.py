@@ -38,9 +38,17 @@ def same_minute() -> None:
         time.sleep(61 - time.time() % 60)
 
 
-def test_streams_per_token_then_per_address_and_requests_per_token_then_per_address(capped):
+def test_streams_per_token_then_per_address_and_requests_per_token_then_per_address(
+    capped, api_server
+):
+    """The session's API server, running beside this one (on the scale path on the same
+    Redis database), has just had more requests from this address than the caps here allow:
+    none of them counts here."""
     one, two, three, four, five = clients(capped, 5)
     same_minute()
+    (neighbour,) = clients(api_server, 1)
+    for _ in range(int(CAPS["API_REQUESTS_PER_ADDRESS"])):
+        assert neighbour.get("/api/account").status_code == 200
     opened = [one.stream("/api/stream/event")[0] for _ in range(2)]
     assert all(r.status_code == 200 for r in opened)
     over = one.get("/api/stream/event")

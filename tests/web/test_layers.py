@@ -41,23 +41,27 @@ async def test_expired_messages_are_dropped_at_the_next_cleaning():
 @pytest.mark.scale
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (make test-scale)")
 @in_own_loop
-async def test_sites_on_other_redis_databases_never_hear_each_others_notices():
-    """Redis pub/sub ignores database numbers; the layer's prefix must not."""
+async def test_sites_on_other_redis_databases_or_names_never_hear_each_others_notices():
+    """Redis pub/sub ignores database numbers; the layer's prefix must not, nor a site's name
+    (REDIS_PREFIX) on the same database."""
     base = os.environ["REDIS_URL"].rsplit("/", 1)[0]
 
-    def layer(database):
-        return RedisPubSubChannelLayer(**redis_layer(f"{base}/{database}")["CONFIG"])
+    def layer(database, site="gametable"):
+        return RedisPubSubChannelLayer(**redis_layer(f"{base}/{database}", site)["CONFIG"])
 
     # Databases no test process or server of the suite uses (tests/conftest.py, tooling/servers.py).
     sender, neighbour, same_site = layer(14), layer(15), layer(14)
+    other_site = layer(14, "elsewhere")
     listeners = {}
-    for name, other in (("neighbour", neighbour), ("same site", same_site)):
+    others = (("neighbour", neighbour), ("other site", other_site), ("same site", same_site))
+    for name, other in others:
         listeners[name] = await other.new_channel()
         await other.group_add("match.1", listeners[name])
     await sender.group_send("match.1", {"type": "match.updated", "ply": 3})
     heard = await asyncio.wait_for(same_site.receive(listeners["same site"]), timeout=3)
     assert heard["ply"] == 3
-    with pytest.raises(TimeoutError):
-        await asyncio.wait_for(neighbour.receive(listeners["neighbour"]), timeout=0.5)
-    for each in (sender, neighbour, same_site):
+    for name, other in others[:2]:
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(other.receive(listeners[name]), timeout=0.5)
+    for each in (sender, neighbour, other_site, same_site):
         await each.flush()
