@@ -42,11 +42,13 @@ test: $(STAMP) $(COMPILED) chromium gettext
 	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser
 	$(PY) -m pytest tests/browser
 
-## The same suite against PostgreSQL and Redis (the scale path).
+## The same suite against PostgreSQL and Redis (the scale path), but for the pure rules
+## engines' and computer players' tests, which touch neither and ran in `make test`.
+PURE := --ignore=tests/engines --ignore=tests/bots
 test-scale: $(STAMP) $(COMPILED) chromium gettext
 	export DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/gametable} \
 	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}; \
-	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser && $(PY) -m pytest tests/browser
+	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser $(PURE) && $(PY) -m pytest tests/browser
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
