@@ -202,8 +202,8 @@ def _profile(request, player: User, settings_form=None, status=200):
     if own and settings_form is None and not player.is_guest:
         initial = {"email": player.email, "email_notices": player.email_notices}
         settings_form = EmailSettingsForm(initial=initial)
-    stats = selectors.player_stats(player)
-    totals = {k: sum(row[k] for row in stats) for k in ("played", "won", "lost", "drawn")}
+    stats = selectors.player_stats(player, seen_by=request.user)
+    totals = selectors.stats_totals(stats)
     # A private match is listed only to its own players (this one and their opponents).
     recent = selectors.matches_for_user(player, seen_by=request.user)
     recent = list(recent.order_by("-created_at")[:15])

@@ -30,6 +30,7 @@ from games.memory import LRU
 from games.models import Match, Move, Seat
 from games.registry import get_game
 from games.rules import play_entry
+from games.selectors import matches_for_user, player_stats, stats_totals
 from games.services import ABSENCE_MS, absent_since, server_now
 
 UNLIMITED_MS = 2_147_483_647  # lichess's time left in a game without a clock
@@ -46,19 +47,13 @@ def player_json(user) -> dict | None:
     return {"id": user.username, "name": name, "title": "BOT" if program else None}
 
 
-def account_json(user) -> dict:
-    """``GET /api/account`` and ``GET /api/user/{username}``: public data and counts."""
-    won = drawn = played = 0
-    rows = Seat.objects.filter(user=user, match__status=Match.Status.FINISHED)
-    for result, seat in rows.values_list("match__result", "index"):
-        result = result or {}
-        if result.get("aborted"):  # nobody played it (docs/rules.md §7.3)
-            continue
-        winners = result.get("winners") or []
-        played += 1
-        won += seat in winners
-        drawn += not winners
-    playing = Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user).count()
+def account_json(user, *, seen_by=None) -> dict:
+    """``GET /api/account`` and ``GET /api/user/{username}``: public data and counts, over
+    the matches ``seen_by`` may see listed, as on the profile page (a stranger counts no
+    private match; aborted ones count for nothing)."""
+    count = stats_totals(player_stats(user, seen_by=seen_by))
+    visible = matches_for_user(user, seen_by=seen_by)
+    playing = visible.filter(status=Match.Status.ACTIVE).count()
     data = {
         "id": user.username,
         "username": user.username,
@@ -66,10 +61,10 @@ def account_json(user) -> dict:
         "createdAt": int(user.date_joined.timestamp() * 1000),
         "url": f"{settings.SITE_URL}/accounts/u/{user.username}/",
         "count": {
-            "all": played,
-            "win": won,
-            "loss": played - won - drawn,
-            "draw": drawn,
+            "all": count["played"],
+            "win": count["won"],
+            "loss": count["lost"],
+            "draw": count["drawn"],
             "playing": playing,
         },
     }

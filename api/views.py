@@ -15,6 +15,7 @@ from functools import wraps
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
@@ -112,7 +113,10 @@ def user(request, token, username: str):
     if found is None:
         return error(404, "Not found")
     # ``perfs``: the ratings per game in lichess's shape (docs/rules.md §7.6).
-    return JsonResponse({**selectors.account_json(found), "perfs": perfs_json(found)})
+    # Counts as this caller may see them: a stranger's count leaves private matches out.
+    seen_by = token.user if token else AnonymousUser()
+    counts = selectors.account_json(found, seen_by=seen_by)
+    return JsonResponse({**counts, "perfs": perfs_json(found)})
 
 
 @api(("GET",), token_needed=False)

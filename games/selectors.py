@@ -113,13 +113,15 @@ def matches_watchable() -> QuerySet:
     )
 
 
-def player_stats(user) -> list[dict]:
-    """Played, won, lost and drawn finished matches per game for ``user``; an aborted match
-    (a first move missed, docs/rules.md §7.3) was not played and counts for nothing."""
-    stats: dict[str, dict] = defaultdict(lambda: {"played": 0, "won": 0, "lost": 0, "drawn": 0})
-    for match in Match.objects.filter(
-        status=Match.Status.FINISHED, seats__user=user
-    ).prefetch_related("seats"):
+PLAYED_WON_LOST_DRAWN = ("played", "won", "lost", "drawn")
+
+
+def player_stats(user, *, seen_by=None) -> list[dict]:
+    """Played, won, lost and drawn finished matches per game for ``user``, over the matches
+    ``seen_by`` may see listed (``matches_for_user``: a stranger counts no private match);
+    an aborted match (a first move missed, docs/rules.md §7.3) counts for nothing."""
+    stats: dict[str, dict] = defaultdict(lambda: dict.fromkeys(PLAYED_WON_LOST_DRAWN, 0))
+    for match in matches_for_user(user, seen_by=seen_by).filter(status=Match.Status.FINISHED):
         if match.aborted:
             continue
         seat = match.seat_of(user)
@@ -135,6 +137,11 @@ def player_stats(user) -> list[dict]:
     return [
         {"game": get_engine(slug).name, "slug": slug, **row} for slug, row in sorted(stats.items())
     ]
+
+
+def stats_totals(stats: list[dict]) -> dict:
+    """``player_stats`` summed over the games."""
+    return {k: sum(row[k] for row in stats) for k in PLAYED_WON_LOST_DRAWN}
 
 
 def replay_position(match: Match, moves: list, ply: int):

@@ -85,15 +85,22 @@ def test_a_visitor_sees_no_private_match_on_a_profile_while_its_players_do(
             viewer.force_login(user)
         return viewer.get("/accounts/u/alice/").content.decode()
 
+    played = re.compile(r"Played (\d+)")
     for stranger in (None, carol):
         page = profile(stranger)
+        assert played.search(page).group(1) == "0"  # nor counted: a count names a result
         assert shown.public_id in page
         assert not any(public_id in page for public_id in hidden)
         assert not any(f"/m/{m.pk}/" in page for m in (finished, running, waiting))
     assert all(public_id in profile(alice) for public_id in hidden)  # herself
+    assert played.search(profile(alice)).group(1) == "1"
     page = profile(bob)  # her opponent in two of them
+    assert played.search(page).group(1) == "1"
     assert finished.public_id in page and running.public_id in page
     assert waiting.public_id not in page  # bob has no seat in this one
+    # Nor does the API's public user, asked without a token (lichess's `count`).
+    count = client.get("/api/user/alice").json()["count"]
+    assert count["all"] == count["playing"] == 0
     # Nor does any public list show them.
     for url in ("/", "/history/", "/watch/", "/history/?player=alice"):
         page = client.get(url).content.decode()
