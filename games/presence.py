@@ -133,11 +133,14 @@ def _mark_away(gone) -> None:
 def presence_html(match_id: int, public_id: str) -> str:
     """The match page's presence element, which it asks for every few seconds (at the
     match's public id): for each seat, None while its player has a page open, else since
-    when (server ms) nobody has. Who is here is public; a poll keeps it off the sockets,
-    which carry only positions."""
-    away = dict(Seat.objects.filter(match_id=match_id).values_list("index", "away_since"))
-    here = seats_here(match_id)
-    data = {index: None if index in here else since for index, since in away.items()}
+    when (server ms) nobody has; the computer's seats are always here, as it plays from the
+    worker with no page. Who is here is public; a poll keeps it off the sockets, which carry
+    only positions."""
+    seats = Seat.objects.filter(match_id=match_id).values_list(
+        "index", "away_since", "user__bot_level"
+    )
+    here = seats_here(match_id) | {index for index, _, level in seats if level}
+    data = {index: None if index in here else since for index, since, _ in seats}
     return format_html(
         '<div id="presence" hx-get="{}" hx-trigger="every {}s" data-when-visible '
         'hx-swap="outerHTML" data-away="{}" hidden></div>',

@@ -61,12 +61,13 @@
     if (socketOpen && mySeat !== null) away[mySeat] = null;
     const side = document.getElementById("match-side");
     if (!side) return;
+    const say = document.getElementById("frame-error")?.dataset || {};
     side.querySelectorAll(".seat[data-seat]").forEach((seat) => {
       const since = away[seat.dataset.seat];
       if (since === undefined) return;
       seat.classList.toggle("here", since === null);
       seat.classList.toggle("away", since !== null);
-      seat.title = since === null ? "connected" : "not connected";
+      seat.title = since === null ? say.connected || "connected" : say.notConnected || "not connected";
     });
     showClaim(side, away);
   }

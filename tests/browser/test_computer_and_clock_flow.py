@@ -35,6 +35,9 @@ def test_a_person_plays_a_whole_powerdrain_match_against_easy(new_page):
     sign_up(page)
     new_from_lobby(page, "powerdrain", opponent="easy")
     expect(page.locator("#match-side .bot-mark")).to_have_count(1)
+    # The computer has no page open, but it is always here (and never claimable).
+    computer_seat = page.locator("#match-side .seat[data-seat]", has=page.locator(".bot-mark"))
+    expect(computer_seat).to_have_attribute("title", "connected")
     for _ in range(8):
         expect(page.locator("#board.my-turn")).to_be_visible(timeout=20_000)
         ply = page.locator("#board").get_attribute("data-ply")

@@ -1,9 +1,14 @@
 """Computer players at the table: bot seats, bot turns found from the database, never twice."""
 
+import json
+import re
+from html import unescape
+
 import pytest
 from huey.contrib.djhuey import HUEY
 
 from games import computer, services, tasks
+from games.presence import presence_html
 from games.models import Match, Move
 from games.registry import get_engine
 
@@ -94,3 +99,16 @@ def test_a_match_of_computers_only_is_paced_for_its_spectators(alice, bob):
     tasks.after_position(played)
     played.refresh_from_db()
     assert played.ply == 1
+
+
+def test_a_computer_seat_is_always_here_while_an_absent_person_is_not(alice, client):
+    """The computer plays from the worker with no page open: its seat reads "connected",
+    in the page's language, and no absence claim ever counts against it."""
+    match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
+    away = re.search(r'data-away="([^"]*)"', presence_html(match.pk, match.public_id)).group(1)
+    away = json.loads(unescape(away))
+    assert away["0"] is None  # the computer
+    assert away["1"] is not None  # alice, who has no page open
+    client.force_login(alice)
+    page = client.get(f"/m/{match.public_id}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'data-connected="verbunden"' in page and 'data-not-connected="nicht verbunden"' in page
