@@ -8,8 +8,8 @@ import pytest
 from huey.contrib.djhuey import HUEY
 
 from games import computer, services, tasks
-from games.presence import presence_html
 from games.models import Match, Move
+from games.presence import presence_html
 from games.registry import get_engine
 
 
