@@ -32,15 +32,17 @@ run: $(STAMP) $(COMPILED)
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) -m config.serve -b $(HOST) -p $(PORT) config.asgi:application
 
-# The suite in two steps: everything but the browser tests on two processes (each with a
-# database and, on the scale path, Redis databases of its own: tests/conftest.py), then the
-# browser tests in one, so that a page is timed as a person's browser would be.
+# The suite in two steps, each on two processes (each with a database and, on the scale path,
+# Redis databases of its own: tests/conftest.py, tooling/servers.py): everything but the
+# browser tests, then the browser tests, each process with a server, a worker and a Chromium
+# of its own (README, "Tests"): they mostly wait on pages and assert no timings. A file's
+# tests stay on one process.
 PARALLEL := -n 2 --dist loadfile
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).
 test: $(STAMP) $(COMPILED) chromium gettext
 	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser
-	$(PY) -m pytest tests/browser
+	$(PY) -m pytest $(PARALLEL) tests/browser
 
 ## The same suite against PostgreSQL and Redis (the scale path), but for the pure rules
 ## engines' and computer players' tests, which touch neither and ran in `make test`.
@@ -48,7 +50,7 @@ PURE := --ignore=tests/engines --ignore=tests/bots
 test-scale: $(STAMP) $(COMPILED) chromium gettext
 	export DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/gametable} \
 	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}; \
-	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser $(PURE) && $(PY) -m pytest tests/browser
+	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser $(PURE) && $(PY) -m pytest $(PARALLEL) tests/browser
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
