@@ -91,8 +91,11 @@ class Game:
     def has_secrets(self) -> bool:
         return self.twin is not None
 
-    def reason_text(self, reason: str) -> str:
-        """The words after "X won" for an outcome reason, e.g. "by connection"."""
+    def reason_text(self, reason: str, players: int = 2) -> str:
+        """The words after "X won" for an outcome reason, e.g. "by connection"; with more
+        than two ``players`` the last one left won as the others, not the opponent, left."""
+        if reason == "abandoned" and players > 2:
+            return str(_("as the others left"))
         wording = {**self.reasons, **LEAVE_WORDING}
         return str(wording.get(reason, f"({reason})"))
 

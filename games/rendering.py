@@ -341,7 +341,7 @@ def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str
             "name": name
         }
     winners = [s for s in seats if s["index"] in result.get("winners", [])]
-    how = get_game(match.game).reason_text(result.get("reason", ""))
+    how = get_game(match.game).reason_text(result.get("reason", ""), match.players)
     if not winners:
         return gettext("The match is drawn.")
     if seat is not None and any(s["index"] == seat for s in winners):

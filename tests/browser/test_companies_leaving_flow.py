@@ -104,8 +104,8 @@ def test_a_seat_loses_on_time_the_others_play_on_and_one_claims_the_absent(new_p
         for index, place in enumerate(["2", "3", "1"]):  # the earlier leaver ranks lower
             row = page.locator(f'.hvc-final tr[data-rank-seat="{index}"]')
             expect(row.locator("td").first).to_have_text(place)
-    expect(carol.locator("#turn")).to_have_text("You won as the opponent left!")
-    expect(bob.locator("#turn")).to_have_text(f"{carol_name} won as the opponent left.")
+    expect(carol.locator("#turn")).to_have_text("You won as the others left!")
+    expect(bob.locator("#turn")).to_have_text(f"{carol_name} won as the others left.")
     expect(bob.locator('.hvc-final tr[data-rank-seat="1"]')).to_contain_text(bob_name)
     screenshot(carol, "companies-leaving-finished")
     screenshot(bob, "companies-leaving-finished-phone")

@@ -112,7 +112,7 @@ def test_three_players_one_loses_on_time_the_others_play_on_until_a_claim(db):
     places, gains = places_and_gains(match)
     assert places == [2, 3, 1]
     assert gains[2] > gains[0] > gains[1]
-    assert "carol won as the opponent left" in html_for(match, None)
+    assert "carol won as the others left" in html_for(match, None)
 
 
 def test_four_players_a_claim_then_two_flags_leave_the_last_one_winning(db):

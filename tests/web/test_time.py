@@ -11,6 +11,7 @@ from accounts.models import User
 from games import notices, presence, services
 from games.clocks import DAY_MS, TimeControl
 from games.models import Match, Move, Presence
+from games.rendering import result_text
 from tests.web.races import race
 
 T0 = 1_800_000_000_000
@@ -95,6 +96,8 @@ def test_the_absent_player_to_move_can_be_claimed_after_a_minute(alice, bob):
         services.match_claim(match_id=match.pk, user=None, now=T0 + 61_000)
     match = services.match_claim(match_id=match.pk, user=bob, now=T0 + 61_000)
     assert match.result == {**match.result, "winners": [1], "reason": "abandoned"}
+    seats = [{"index": 0, "name": "alice"}, {"index": 1, "name": "bob"}]
+    assert result_text(match, seats) == "bob won as the opponent left."
 
 
 def test_an_open_page_keeps_the_player_from_being_claimed(alice, bob):
