@@ -14,16 +14,6 @@ from typing import Any, Protocol
 
 Move = dict[str, Any]
 
-# slug -> package name, in docs/rules.md order (the lobby's order): the rules engine and bot
-# knowledge live in games/rules/<package>, the table's declaration in games/<package>.
-PACKAGES: dict[str, str] = {
-    "high-voltage": "high_voltage",
-    "high-voltage-companies": "high_voltage_companies",
-    "hive": "hive",
-    "triangulum": "triangulum",
-    "powerdrain": "powerdrain",
-}
-
 # Move codes (docs/rules.md §1.4): short text that names one move and may stand in a URL path.
 MAX_CODE_LENGTH = 64
 CODE_ALPHABET = "A-Z a-z 0-9 . _ ~ -"
@@ -60,6 +50,7 @@ class Engine(Protocol):
     def replay_view(self, state: Any) -> dict: ...
     def encode(self, state: Any, move: Move) -> str: ...
     def decode(self, state: Any, code: str) -> Move: ...
+    def public_code(self, state: Any, move: Move) -> str | None: ...
 
 
 class EngineBase:
@@ -109,6 +100,12 @@ class EngineBase:
         if not same:
             raise IllegalMove(f"{_short(move)} is not a {self.name} move, so it has no code.")
         return code
+
+    def public_code(self, state: Any, move: Move) -> str | None:
+        """The code the other seats and spectators see of ``move`` while the match runs, where
+        its own code carries a secret (docs/api.md, "Secrets"); None when it hides nothing,
+        as in every game without secret moves."""
+        return None
 
     def decode(self, state: Any, code: Any) -> Move:
         """The legal move of the seat to move whose code is ``code`` (docs/rules.md §1.4).

@@ -1,5 +1,6 @@
 """A clock for the time-cap tests: time passes only as the search iterates, each iteration
-taking as long as the test says (a loaded machine, without waiting for one)."""
+(or each common deal, ``Search.deal``) taking as long as the test says (a loaded machine,
+without waiting for one)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,18 @@ class SlowClock:
     def __init__(self, monkeypatch, seconds_per_iteration: float):
         self.now = 0.0
         self.iterations = 0
-        iterate = Search.iterate
+        for step in ("iterate", "deal"):
+            monkeypatch.setattr(
+                Search, step, self._slowed(getattr(Search, step), seconds_per_iteration)
+            )
 
-        def slow(search):
-            iterate(search)
+    def _slowed(self, step, seconds: float):
+        def slow(search, *args):
+            step(search, *args)
             self.iterations += 1
-            self.now += seconds_per_iteration
+            self.now += seconds
 
-        monkeypatch.setattr(Search, "iterate", slow)
+        return slow
 
     def __call__(self) -> float:
         return self.now

@@ -8,6 +8,7 @@ import pytest
 
 from games.bots import knowledge
 from games.registry import get_game
+from games.rules.high_voltage_companies.engine import shuffle as companies_shuffle
 from games.rules.powerdrain.engine import ENGINE as POWERDRAIN
 from tests.bots.positions import IDS, SETUPS, positions
 
@@ -84,3 +85,16 @@ def test_companies_samples_deal_other_companies_and_cards():
     assert {s.companies[2] for s in samples} == {state.companies[2]}
     assert len({s.companies for s in samples}) > 1
     assert len({s.cells[0][0] for s in samples}) > 5
+
+
+def test_companies_cards_are_shuffled_with_the_draws_of_random_shuffle():
+    """The bot's and setup's written-out shuffle draws what ``Random.shuffle`` draws, so a
+    search (and a recorded game) deals the same cards for the same seed."""
+    for length in range(49):
+        for seed in range(20):
+            library, ours = random.Random(seed), random.Random(seed)
+            expected, items = list(range(length)), list(range(length))
+            library.shuffle(expected)
+            companies_shuffle(ours, items)
+            assert items == expected
+            assert ours.getrandbits(32) == library.getrandbits(32)

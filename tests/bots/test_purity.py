@@ -1,6 +1,6 @@
 """The bots and the rules engines stay pure (importing them loads no Django or Channels), and
 the bots know every game there is: the games are counted on disk, not in the lists that name
-them (``games.rules.PACKAGES``, and ``SLUGS`` and ``GAMES`` drawn from it)."""
+them (``games.rules.catalogue``, and ``SLUGS`` and ``GAMES`` drawn from it)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from games.bots import SLUGS, knowledge
 from games.registry import get_game
-from games.rules import PACKAGES
+from games.rules.catalogue import PACKAGES
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 RULES = sorted(path.parent.name for path in GAMES.glob("rules/*/engine.py"))

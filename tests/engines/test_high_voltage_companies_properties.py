@@ -13,7 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.high_voltage_companies import GAME
-from games.rules.high_voltage_companies.engine import ENGINE
+from games.rules.high_voltage_companies.engine import (
+    ENGINE,
+    PLACES_SEEN,
+    _sorted_places,
+    card_places,
+)
 from tests.engines.harness import check_agreement, random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -128,3 +133,16 @@ def test_views_show_the_own_company_and_the_hand_and_everything_at_the_end(seed,
                 # ...and the mover does see the card in hand.
                 hidden = replace(state, hand=(state.hand + 1) % 48)
                 assert ENGINE.view(hidden, viewer) != view
+
+
+def test_the_places_the_moves_carry_along_are_those_of_the_grid():
+    """Each move updates the face-down, face-up and safe places of the grid it changes (the
+    engine keeps them beside the state instead of counting the grid for every move list):
+    along deep and random games they equal a fresh count of the grid."""
+    carried = 0
+    for seed in range(12):
+        for deep in (True, False):
+            for state, _, _ in games(2 + seed % 3, seed, deep):
+                carried += PLACES_SEEN in vars(state)
+                assert card_places(state) == _sorted_places(state.cells)
+    assert carried > 500

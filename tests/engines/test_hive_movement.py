@@ -85,6 +85,21 @@ def test_hive_must_hold_while_the_piece_is_lifted():
     assert "split the hive" in refused(state, drag(C, UR))
 
 
+def test_a_stored_hive_in_two_parts_pins_every_lone_piece():
+    # A closed ring of six round C (it encloses C) with a red grasshopper hanging on R,
+    # and apart from them a lone blue bee. No play reaches this, but a stored position may
+    # hold it: lifting any red piece leaves the hive in two parts, so none may move.
+    tail = (2, -2, 0)
+    ring = {R: "R.BEE", UR: "B.ANT", UL: "R.ANT", L: "B.SPIDER", DL: "R.BEETLE", DR: "B.BEETLE"}
+    apart = position(ring | {tail: "R.GRASSHOPPER", (4, -4, 0): "B.BEE"})
+    assert all(targets(apart, field) == set() for field in (R, UL, DL, tail))
+    # Without the lone bee it is one hive: the grasshopper jumps over R into C, the
+    # beetle climbs down into C.
+    joined = position(ring | {tail: "R.GRASSHOPPER"})
+    assert targets(joined, tail) == {C}
+    assert C in targets(joined, DL)
+
+
 def test_beetle_on_a_stack_may_leave_a_cut_field():
     # The same beetle standing on a blue piece leaves that piece behind: hive intact.
     state = position(

@@ -13,9 +13,19 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from games.rules.high_voltage_companies.cards import COLOURS
-from games.rules.high_voltage_companies.engine import ACTION, DECLARE, ENGINE, PLACE, State
+from games.rules.high_voltage_companies.engine import (
+    ACTION,
+    DECLARE,
+    ENGINE,
+    PLACE,
+    State,
+    card_places,
+    evolve,
+    shuffle,
+)
 from games.rules.high_voltage_companies.grid import CHIP_NAMES, SIZE, Line, point_chips
 from games.rules.knowledge import Knowledge
 
@@ -32,80 +42,88 @@ def _place(at) -> int:
 
 def determinize(view: dict, seat: int, rng: random.Random) -> State:
     """The table as shown; unseen cards and other seats' companies dealt uniformly."""
+    return sampler(view, seat)(rng)
+
+
+def sampler(view: dict, seat: int) -> Callable[[random.Random], State]:
+    """``determinize`` bound to ``view``: the table is read once, and each draw deals the
+    unseen cards and companies anew (what ``ENGINE.from_json`` would make of the table)."""
     players = view["players"]
     cells, seen, hidden_places = [], set(), []
-    for r, row in enumerate(view["grid"]):
-        for c, shown in enumerate(row):
+    by_place = {}  # face-up place -> its card
+    place = 0
+    for row in view["grid"]:
+        for shown in row:
             if shown is None:
                 cells.append(None)
             elif shown["face_down"]:
                 cells.append(None)
-                hidden_places.append(r * SIZE + c)
+                hidden_places.append(place)
             else:
-                seen.add(shown["card"])
-                cells.append(
-                    [shown["card"], shown["rotation"], CHIP_NAMES.index(shown["chip"]), True]
-                )
+                card = shown["card"]
+                seen.add(card)
+                by_place[place] = card
+                cells.append((card, shown["rotation"], CHIP_INDEX[shown["chip"]], True))
+            place += 1
     hand = view["hand"]
     hand_card = None if hand is None or hand["card"] is None else hand["card"]["card"]
     if hand_card is not None:
         seen.add(hand_card)
-    pool = [card for card in range(48) if card not in seen]
-    rng.shuffle(pool)
-    for place in hidden_places:
-        cells[place] = [pool.pop(), 0, 0, False]
-    if hand is not None and hand_card is None:
-        hand_card = pool.pop()
-    if view["companies"] is not None:
-        companies = [COLOURS.index(name) for name in view["companies"]]
-    else:
-        own = COLOURS.index(view["company"])
-        others = rng.sample([c for c in range(4) if c != own], players - 1)
-        companies = others[:seat] + [own] + others[seat:]
-    by_place = {_place(at): cell for at, cell in _face_up(view)}
+    unseen = [card for card in range(48) if card not in seen]
+    deal_hand = hand is not None and hand_card is None
+    own = COLOURS.index(view["company"]) if view["companies"] is None else None
+    others = [c for c in range(4) if c != own]
     last = view["last_turn"]
     outcome = view["outcome"]
-    return ENGINE.from_json(
-        {
-            "players": players,
-            "companies": companies,
-            "cells": cells,
-            "gap": _place(view["gap"]),
-            "current": view["current"],
-            "phase": view["phase"],
-            "hand": hand_card,
-            "hand_from": None if hand is None else _place(hand["from"]),
-            "touched": sorted(by_place[_place(at)] for at in view["touched"]),
-            "revealed": view["revealed"],
-            "declared": [
-                [d["from"], d["to"], [_place(at) for at in d["cards"]]] for d in view["declared"]
-            ],
-            "doubled": view["doubled"],
-            "quiet": view["quiet_turns"],
-            "track": [view["track"][name] for name in COLOURS],
-            "points": view["point_chips"],
-            "point_supply": view["point_supply"],
-            "energy": view["energy_supply"],
-            "actions": view["action_chips"],
-            "special": view["special_available"],
-            "face_down": view["face_down_left"],
-            "reason": None if outcome is None else outcome["reason"],
-            "last_seat": None if last is None else last["seat"],
-            "last_touched": []
-            if last is None
-            else sorted(by_place[_place(at)] for at in last["touched"]),
-            "last_declared": []
-            if last is None
-            else [[d["from"], d["to"]] for d in last["declared"]],
-        }
+    table = State(
+        players=players,
+        companies=tuple(COLOURS.index(name) for name in view["companies"] or ()),
+        cells=(),
+        gap=_place(view["gap"]),
+        current=view["current"],
+        phase=view["phase"],
+        hand=hand_card,
+        hand_from=None if hand is None else _place(hand["from"]),
+        touched=frozenset(by_place[_place(at)] for at in view["touched"]),
+        revealed=view["revealed"],
+        declared=tuple(
+            (d["from"], d["to"], tuple(_place(at) for at in d["cards"])) for d in view["declared"]
+        ),
+        doubled=view["doubled"],
+        quiet=view["quiet_turns"],
+        track=tuple(view["track"][name] for name in COLOURS),
+        points=tuple(view["point_chips"]),
+        point_supply=view["point_supply"],
+        energy=view["energy_supply"],
+        actions=tuple(view["action_chips"]),
+        special=tuple(view["special_available"]),
+        face_down=view["face_down_left"],
+        reason=None if outcome is None else outcome["reason"],
+        last_seat=None if last is None else last["seat"],
+        last_touched=frozenset(())
+        if last is None
+        else frozenset(by_place[_place(at)] for at in last["touched"]),
+        last_declared=() if last is None else tuple((d["from"], d["to"]) for d in last["declared"]),
     )
 
+    def draw(rng: random.Random) -> State:
+        pool = unseen[:]
+        shuffle(rng, pool)
+        dealt = cells[:]
+        for place in hidden_places:
+            dealt[place] = (pool.pop(), 0, 0, False)
+        changes = {"cells": tuple(dealt)}
+        if deal_hand:
+            changes["hand"] = pool.pop()
+        if own is not None:
+            drawn = rng.sample(others, players - 1)
+            changes["companies"] = (*drawn[:seat], own, *drawn[seat:])
+        return evolve(table, **changes)
 
-def _face_up(view: dict):
-    for r, row in enumerate(view["grid"]):
-        for c, shown in enumerate(row):
-            if shown is not None and not shown["face_down"]:
-                yield [r, c], shown["card"]
+    return draw
+
+
+CHIP_INDEX = {name: i for i, name in enumerate(CHIP_NAMES)}
 
 
 def line_value(state: State, seat: int, line: Line) -> tuple[int, float]:
@@ -174,7 +192,7 @@ def _ranked(state: State, seat: int, rng: random.Random, actions: list[dict]) ->
         weighed.append((value, rng.random(), move))
     weighed.sort(key=lambda item: (-item[0][0], -item[0][1], item[1]))  # surest, then richest
     paying = [move for (_, average), _, move in weighed[:KEEP] if average > 0]
-    down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
+    down = card_places(state)[0]
     reveals = [
         {"type": "reveal", "at": [p // SIZE, p % SIZE]}
         for p in rng.sample(down, min(REVEALS, len(down)))
@@ -203,7 +221,7 @@ def playout(state: State, seat: int, rng: random.Random) -> dict:
         value, line = best_line(state, seat)
         return {"type": "declare", "from": line.start} if line else {"type": "end"}
     if state.phase == ACTION and state.face_down and rng.random() < REVEAL_SHARE:
-        down = [p for p, cell in enumerate(state.cells) if cell is not None and not cell[3]]
+        down = card_places(state)[0]
         p = rng.choice(down)
         return {"type": "reveal", "at": [p // SIZE, p % SIZE]}
     assert state.phase in (ACTION, PLACE)
@@ -224,6 +242,7 @@ KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
     secrets=True,
+    sampler=sampler,
     iterations=(30, 150, 1200),
     candidates=candidates,
     thorough=thorough,

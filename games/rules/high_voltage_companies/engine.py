@@ -7,7 +7,8 @@ the package docstring (``games/high_voltage_companies/__init__.py``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from bisect import bisect_left
+from dataclasses import dataclass
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
@@ -15,8 +16,10 @@ from games.rules.high_voltage_companies import codes
 from games.rules.high_voltage_companies.cards import (
     COLOURS,
     DANGER_IDS,
+    EXITS,
     NEW_ROTATIONS,
     describe,
+    segments,
 )
 from games.rules.high_voltage_companies.grid import (
     CENTRE,
@@ -25,12 +28,11 @@ from games.rules.high_voltage_companies.grid import (
     DISTRIBUTOR_IDS,
     DISTRIBUTORS,
     HIGH_VOLTAGE,
+    NEXT,
     PLACES,
     SIZE,
     START_UP,
     Line,
-    cell_of,
-    closable_lines,
     point_chips,
     trace,
 )
@@ -49,11 +51,13 @@ MOVE_KEYS = {
     "double": set(),
     "end": set(),
 }
+STEP_FROM = tuple(NEXT[place, edge] for place in range(PLACES) for edge in range(4))
 PHASE_MOVES = {
     ACTION: ("reveal", "rotate", "move", "swap"),
     PLACE: ("place",),
     DECLARE: ("declare", "double", "end"),
 }
+KINDS_NOW = {**PHASE_MOVES, OVER: ()}
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,74 @@ class State:
     left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seats that left, in order
 
 
+FRESH = State(  # what every setup shares
+    players=0,
+    companies=(),
+    cells=(),
+    gap=CENTRE,
+    current=0,
+    phase=ACTION,
+    face_down=48 - len(START_UP),
+)
+
+
+def evolve(state: State, **changes) -> State:
+    """``dataclasses.replace`` without its per-field checks: a copy of the fields' dict with
+    ``changes`` written over it (every position of a search is made this way). The caches
+    beside the fields go unless ``changes`` carries them: the places while cells stay, the
+    declarable lines always (they depend on the cells, the touched cards and the phase)."""
+    fields = state.__dict__.copy()
+    if "cells" in changes:
+        fields.pop(PLACES_SEEN, None)
+    fields.pop(LINES_SEEN, None)
+    fields.update(changes)
+    new = _new(State)
+    _set_fields(new, "__dict__", fields)
+    return new
+
+
+def _fields(state: State) -> dict:
+    """A copy of ``state``'s fields for a move to write its changes into (``_made``), each
+    by name: ``evolve``'s keywords cost a search about a tenth of a ply. The declarable
+    lines go; the places stay, for the move to replace when it changes the cells."""
+    fields = state.__dict__.copy()
+    fields.pop(LINES_SEEN, None)
+    return fields
+
+
+def _made(fields: dict) -> State:
+    new = _new(State)
+    _set_fields(new, "__dict__", fields)
+    return new
+
+
+_new = object.__new__
+_set_fields = object.__setattr__  # State is frozen: its own __setattr__ refuses
+LINES_SEEN = "_lines"  # a cache beside the fields (``declarable``) for one position
+
+PLACES_SEEN = "_places"  # a cache beside the fields (``card_places``), kept while cells stay
+
+
+def card_places(state: State) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The face-down places, the face-up ones and the face-up ones without DANGER, each in
+    place order: worked out once per grid and carried along by the moves that change it a
+    little (``dataclasses.replace`` and ``from_json`` start without it)."""
+    seen = state.__dict__.get(PLACES_SEEN)
+    if seen is None:
+        seen = state.__dict__[PLACES_SEEN] = _sorted_places(state.cells)
+    return seen
+
+
+def _without(places: tuple, place: int) -> tuple:
+    i = bisect_left(places, place)
+    return places[:i] + places[i + 1 :] if i < len(places) and places[i] == place else places
+
+
+def _with(places: tuple, place: int) -> tuple:
+    i = bisect_left(places, place)
+    return (*places[:i], place, *places[i:])
+
+
 def _is_danger(cell) -> bool:
     return cell[2] == DANGER or cell[0] in DANGER_IDS
 
@@ -96,13 +168,139 @@ def _rotation(value) -> int:
     return value
 
 
+def _rotations(value) -> tuple[int, int]:
+    if type(value) is list and len(value) == 2:
+        ka, kb = value
+        if type(ka) is int and type(kb) is int and 0 <= ka <= 3 and 0 <= kb <= 3:
+            return ka, kb
+    return int_list(value, 2, "Rotations", 0, 3)  # a tuple, or refused, saying why
+
+
 def _where(value, what: str) -> int:
-    r, c = int_list(value, 2, what, 0, SIZE - 1)
+    if type(value) is list and len(value) == 2:
+        r, c = value
+        if type(r) is int and type(c) is int and 0 <= r < SIZE and 0 <= c < SIZE:
+            return r * SIZE + c
+    r, c = int_list(value, 2, what, 0, SIZE - 1)  # refuses it, saying why
     return r * SIZE + c
 
 
+def _sorted_places(cells) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The face-down places, the face-up ones, and the face-up ones without DANGER."""
+    down, up, safe = [], [], []
+    for place, cell in enumerate(cells):
+        if cell is not None:
+            if cell[3]:
+                up.append(place)
+                if cell[2] != DANGER and cell[0] not in DANGER_IDS:
+                    safe.append(place)
+            else:
+                down.append(place)
+    return tuple(down), tuple(up), tuple(safe)
+
+
+def _frame(cells, place: int, out: int) -> str | None:
+    """The distributor reached from ``place`` leaving by edge ``out`` through face-up cards
+    without DANGER, or None (a line through there could not be closed)."""
+    nxt = STEP_FROM[place * 4 + out]
+    for _ in LOOP_GUARD:  # a path may run round in a loop
+        if type(nxt) is str:
+            return nxt
+        cell = cells[nxt]
+        if cell is None or not cell[3] or cell[2] == DANGER or cell[0] in DANGER_IDS:
+            return None
+        out = EXITS[cell[0]][cell[1]][(out + 2) % 4][0]
+        nxt = STEP_FROM[nxt * 4 + out]
+    return None
+
+
+LOOP_GUARD = range(2 * PLACES)
+
+
+def _start(players: int, cells: list, rotations, companies, first: int) -> State:
+    """The first position: ``cells`` are the 48 cards face down in deal order."""
+    cells.insert(CENTRE, None)
+    for place, k in zip(START_UP, rotations, strict=True):
+        cells[place] = (cells[place][0], k, 0, True)
+    safe = tuple([place for place in UP_AT_START if cells[place][0] not in DANGER_IDS])
+    fields = _fields(FRESH)
+    fields["players"] = players
+    fields["companies"] = tuple(companies)
+    fields["cells"] = tuple(cells)
+    fields[PLACES_SEEN] = (DOWN_AT_START, UP_AT_START, safe)
+    fields["current"] = first
+    fields["points"] = (0,) * players
+    fields["actions"] = (ACTION_CHIPS,) * players
+    fields["special"] = (True,) * players
+    return _made(fields)
+
+
+UP_AT_START = tuple(sorted(START_UP))
+DOWN_AT_START = tuple(p for p in range(PLACES) if p != CENTRE and p not in START_UP)
+BITS = tuple(n.bit_length() for n in range(49))
+SHUFFLE_STEPS = tuple((i, i + 1, BITS[i + 1]) for i in range(47, 0, -1))  # as Random.shuffle
+FACE_DOWN = tuple((card, 0, 0, False) for card in range(48))  # each card's face-down cell
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)`` of at most 48 items: the same ``getrandbits`` calls, without
+    two Python calls per item (the cards of every setup and of every bot's draw)."""
+    bits = rng.getrandbits
+    for i, n, k in SHUFFLE_STEPS[48 - len(items) :]:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _dealt(players: int, rng: random.Random) -> State:
+    """``setup`` without options: the same draws as ``rng.shuffle`` of the 48 cards,
+    ``rng.randrange(4)`` per start-up card, ``rng.sample(range(4), players)`` and
+    ``rng.randrange(players)``, each written out as the ``getrandbits`` calls they make
+    (the rejection sampling of ``Random._randbelow``), since setup is a third of a random
+    game. ``test_golden_replays`` holds it to the draws of the library's calls."""
+    cards = list(FACE_DOWN)
+    shuffle(rng, cards)
+    bits = rng.getrandbits
+    rotations = []
+    for _ in START_UP:
+        j = bits(3)
+        while j >= 4:
+            j = bits(3)
+        rotations.append(j)
+    pool, companies = [0, 1, 2, 3], []
+    for i in range(players):
+        n = 4 - i
+        j = bits(BITS[n])
+        while j >= n:
+            j = bits(BITS[n])
+        companies.append(pool[j])
+        pool[j] = pool[n - 1]
+    first = bits(BITS[players])
+    while first >= players:
+        first = bits(BITS[players])
+    return _start(players, cards, rotations, companies, first)
+
+
 def _at(place: int) -> list[int]:
-    return cell_of(place)
+    return [place // SIZE, place % SIZE]
+
+
+SEGMENT_EDGES = tuple(  # the two segments' edges of each card at each rotation
+    tuple(tuple((x, y) for x, y, _ in segments(card, k)) for k in range(4)) for card in range(48)
+)
+SPECIAL = {"special": True}  # the extra key of a move or swap with the special chip
+TURNS = tuple(tuple(len(new) for new in card) for card in NEW_ROTATIONS)  # how many per rotation
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.choice`` of an index below ``n`` (n > 0): the ``getrandbits`` calls of
+    ``Random._randbelow`` without its two Python calls (a random game draws about fourteen)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _pairs(n: int) -> int:
@@ -131,13 +329,15 @@ class HighVoltageCompaniesEngine(EngineBase):
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError("High Voltage is for 2 to 4 players.")
+        if not options:
+            return _dealt(players, random.Random(seed))
         options = option_dict(options, {"cards", "rotations", "companies", "first"}, "High Voltage")
         rng = random.Random(seed)
         cards = options.get("cards")
         if cards is None:
             cards = list(range(48))
             rng.shuffle(cards)
-        if (
+        elif (
             not isinstance(cards, list | tuple)
             or len(cards) != 48
             or any(type(c) is not int for c in cards)
@@ -147,7 +347,7 @@ class HighVoltageCompaniesEngine(EngineBase):
         rotations = options.get("rotations")
         if rotations is None:
             rotations = [rng.randrange(4) for _ in START_UP]
-        if (
+        elif (
             not isinstance(rotations, list | tuple)
             or len(rotations) != 4
             or any(type(k) is not int or not 0 <= k <= 3 for k in rotations)
@@ -155,35 +355,22 @@ class HighVoltageCompaniesEngine(EngineBase):
             raise ValueError("rotations must be four whole numbers 0..3.")
         companies = options.get("companies")
         if companies is None:
-            companies = rng.sample(COLOURS, players)
-        if (
+            companies = rng.sample(range(4), players)  # draws as rng.sample(COLOURS, ...)
+        elif (
             not isinstance(companies, list | tuple)
             or len(companies) != players
             or len(set(companies)) != players
             or any(not isinstance(c, str) or c not in COLOURS for c in companies)
         ):
             raise ValueError("companies must give each seat a different colour.")
+        else:
+            companies = [COLOURS.index(c) for c in companies]
         first = options.get("first")
         if first is None:
             first = rng.randrange(players)
-        if type(first) is not int or not 0 <= first < players:
+        elif type(first) is not int or not 0 <= first < players:
             raise ValueError("first must be a seat.")
-        deal = iter(cards)
-        cells = [None if place == CENTRE else (next(deal), 0, 0, False) for place in range(PLACES)]
-        for place, k in zip(START_UP, rotations, strict=True):
-            cells[place] = (cells[place][0], k, 0, True)
-        return State(
-            players=players,
-            companies=tuple(COLOURS.index(c) for c in companies),
-            cells=tuple(cells),
-            gap=CENTRE,
-            current=first,
-            phase=ACTION,
-            points=(0,) * players,
-            actions=(ACTION_CHIPS,) * players,
-            special=(True,) * players,
-            face_down=48 - len(START_UP),
-        )
+        return _start(players, [FACE_DOWN[card] for card in cards], rotations, companies, first)
 
     def to_move(self, state: State) -> list[int]:
         return [] if state.phase == OVER else [state.current]
@@ -194,9 +381,7 @@ class HighVoltageCompaniesEngine(EngineBase):
         (sources, extra keys) variants for move and swap (plain if action chips are left,
         special if the special chip is)."""
         cells = state.cells
-        down = [p for p in range(PLACES) if cells[p] is not None and not cells[p][3]]
-        up = [p for p in range(PLACES) if cells[p] is not None and cells[p][3]]
-        safe = [p for p in up if not _is_danger(cells[p])]
+        down, up, safe = card_places(state)
         turns = [(p, k) for p in safe for k in NEW_ROTATIONS[cells[p][0]][cells[p][1]]]
         variants = []
         if state.actions[seat] > 0:
@@ -263,30 +448,98 @@ class HighVoltageCompaniesEngine(EngineBase):
         Uniform over the kinds of action (reveal, rotate, move, swap), then uniform
         within the kind; uniform over the listed moves in the other phases. Plain
         uniform play would almost never reveal (swaps outnumber reveals ~1000:1) and
-        random games would stop after a few quiet turns.
+        random games would stop after a few quiet turns. Each draw is that of one
+        ``rng.choice`` over a list (``_below``), in the order ``legal_moves`` lists
+        them (the kinds in alphabetical order).
         """
-        if state.phase != ACTION:
+        phase = state.phase
+        if phase == DECLARE:
+            lines = self.declarable(state)
+            double = self._may_double(state)
+            pick = _below(rng, len(lines) + double + 1)
+            if pick < len(lines):
+                return {"type": "declare", "from": lines[pick].start}
+            return {"type": "end" if pick > len(lines) or not double else "double"}
+        if phase == PLACE:
+            a, b = state.hand_from, state.gap
+            ends = (a,) if a == b else (a, b) if a < b else (b, a)
+            pick = _below(rng, 4 * len(ends))
+            return {"type": "place", "to": _at(ends[pick // 4]), "rotation": pick % 4}
+        if phase != ACTION or seat != state.current:
             return rng.choice(list(self.legal_moves(state, seat)))
-        groups = [g for g in self._groups(state, seat) if g[1]]
-        family = rng.choice(sorted({name for name, _, _ in groups}))
-        groups = [(count, make) for name, count, make in groups if name == family]
-        pick = rng.randrange(sum(count for count, _ in groups))
-        for count, make in groups:
-            if pick < count:
-                return make(pick)
-            pick -= count
-        raise AssertionError("unreachable")
+        cells = state.cells
+        down, up, safe = card_places(state)
+        plain = len(safe) if state.actions[seat] > 0 else 0  # sources of each chip's moves
+        special = len(up) if state.special[seat] else 0
+        kinds = []
+        if plain or special:
+            kinds.append("move")
+        if down:
+            kinds.append("reveal")
+        for place in safe:
+            cell = cells[place]
+            if TURNS[cell[0]][cell[1]]:
+                kinds.append("rotate")
+                break
+        if plain > 1 or special > 1:
+            kinds.append("swap")
+        kind = kinds[_below(rng, len(kinds))]
+        if kind == "reveal":
+            return {"type": "reveal", "at": _at(down[_below(rng, len(down))])}
+        if kind == "rotate":
+            pick = _below(rng, sum(TURNS[cells[p][0]][cells[p][1]] for p in safe))
+            for place in safe:
+                options = NEW_ROTATIONS[cells[place][0]][cells[place][1]]
+                if pick < len(options):
+                    return _turn_dict(place, options[pick])
+                pick -= len(options)
+        if kind == "move":
+            pick = _below(rng, 4 * (plain + special))
+            if pick < 4 * plain:
+                return _move_dict(safe[pick // 4], pick % 4, {})
+            pick -= 4 * plain
+            return _move_dict(up[pick // 4], pick % 4, SPECIAL)
+        pick = _below(rng, 16 * (_pairs(plain) + _pairs(special)))
+        if pick < 16 * _pairs(plain):
+            return _swap_dict(safe, pick, {})
+        return _swap_dict(up, pick - 16 * _pairs(plain), SPECIAL)
 
     def declarable(self, state: State) -> list[Line]:
-        """Closable lines that pass a card touched this turn (only in the declare phase)."""
+        """Closable lines that pass a card touched this turn (only in the declare phase).
+
+        Such a line runs out of a touched card at both ends, so only the distributors reached
+        by following each touched card's four edges outwards are traced (not all 28).
+        """
         if state.phase != DECLARE:
             return []
+        seen = state.__dict__.get(LINES_SEEN)
+        if seen is None:
+            seen = state.__dict__[LINES_SEEN] = self._declarable(state)
+        return list(seen)
+
+    def _declarable(self, state: State) -> tuple[Line, ...]:
+        """A line through a touched card leaves it by the two edges of one of its segments
+        and must reach the frame through both, on two sides: it is traced once, from the
+        end that names it."""
         cells, touched = state.cells, state.touched
-        return [
-            line
-            for line in closable_lines(cells)
-            if any(cells[p][0] in touched for p in line.places)
-        ]
+        starts = set()
+        for place in card_places(state)[1]:
+            cell = cells[place]
+            if cell[0] in touched:
+                for a, b in SEGMENT_EDGES[cell[0]][cell[1]]:
+                    end = _frame(cells, place, a)
+                    if end is not None:
+                        other = _frame(cells, place, b)
+                        if other is not None and other[0] != end[0]:
+                            starts.add(min(end, other))
+        if not starts:
+            return ()
+        lines = []
+        for start in sorted(starts):
+            line = trace(cells, start)
+            if line is not None and any(cells[p][0] in touched for p in line.places):
+                lines.append(line)
+        return tuple(lines)
 
     def _may_double(self, state: State) -> bool:
         return state.special[state.current] and state.face_down > 0
@@ -294,6 +547,16 @@ class HighVoltageCompaniesEngine(EngineBase):
     # ----------------------------------------------------------------- apply
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` makes ``move``; raises IllegalMove otherwise."""
+        if type(move) is dict and seat == state.current and type(seat) is int:
+            kind = move.get("type")
+            expected = MOVE_KEYS.get(kind) if type(kind) is str else None
+            if (
+                expected is not None
+                and len(move) == len(expected) + 1
+                and move.keys() >= expected
+                and kind in KINDS_NOW[state.phase]
+            ):  # well formed, the mover's, and of this phase: what the checks below let by
+                return self._appliers[kind](self, state, seat, move)
         if not isinstance(move, dict):
             raise IllegalMove("A move must be a JSON object.")
         kind = move.get("type")
@@ -302,7 +565,9 @@ class HighVoltageCompaniesEngine(EngineBase):
             allowed = {**MOVE_KEYS, kind: MOVE_KEYS[kind] | {"special"}}
             if move["special"] is not True:
                 raise IllegalMove('"special" must be true (leave it out to spend an action chip).')
-        require_keys(move, allowed)
+        expected = allowed.get(kind) if type(kind) is str else None
+        if expected is None or len(move) != len(expected) + 1 or not move.keys() >= expected:
+            require_keys(move, allowed)  # refuses the move, saying why
         if state.phase == OVER:
             raise IllegalMove("The game is over.")
         if type(seat) is not int or seat != state.current:
@@ -316,7 +581,7 @@ class HighVoltageCompaniesEngine(EngineBase):
                 DECLARE: "Your action is done: declare lines, double or end your turn.",
             }[state.phase]
             raise IllegalMove(expected)
-        return getattr(self, "_" + kind)(state, seat, move)
+        return self._appliers[kind](self, state, seat, move)
 
     def _reveal(self, state: State, seat: int, move) -> State:
         place = _where(move["at"], "Place")
@@ -325,14 +590,15 @@ class HighVoltageCompaniesEngine(EngineBase):
             raise IllegalMove("Only a face-down card can be revealed.")
         cells = list(state.cells)
         cells[place] = None
-        return replace(
-            state,
-            cells=tuple(cells),
-            hand=cell[0],
-            hand_from=place,
-            phase=PLACE,
-            face_down=state.face_down - 1,
-        )
+        down, up, safe = card_places(state)
+        fields = _fields(state)
+        fields["cells"] = tuple(cells)
+        fields[PLACES_SEEN] = (_without(down, place), up, safe)
+        fields["hand"] = cell[0]
+        fields["hand_from"] = place
+        fields["phase"] = PLACE
+        fields["face_down"] = state.face_down - 1
+        return _made(fields)
 
     def _place(self, state: State, seat: int, move) -> State:
         to = _where(move["to"], "Place")
@@ -342,16 +608,21 @@ class HighVoltageCompaniesEngine(EngineBase):
         cells = list(state.cells)
         cells[to] = (state.hand, k, 0, True)
         gap = state.hand_from if to == state.gap else state.gap
-        return replace(
-            state,
-            cells=tuple(cells),
-            gap=gap,
-            hand=None,
-            hand_from=None,
-            phase=DECLARE,
-            touched=state.touched | {state.hand},
-            revealed=True,
+        down, up, safe = card_places(state)
+        fields = _fields(state)
+        fields["cells"] = tuple(cells)
+        fields[PLACES_SEEN] = (
+            down,
+            _with(up, to),
+            safe if state.hand in DANGER_IDS else _with(safe, to),
         )
+        fields["gap"] = gap
+        fields["hand"] = None
+        fields["hand_from"] = None
+        fields["phase"] = DECLARE
+        fields["touched"] = state.touched | {state.hand}
+        fields["revealed"] = True
+        return _made(fields)
 
     def _rotate(self, state: State, seat: int, move) -> State:
         place = _where(move["at"], "Place")
@@ -365,7 +636,12 @@ class HighVoltageCompaniesEngine(EngineBase):
             raise IllegalMove("Rotating must change the colours the card shows.")
         cells = list(state.cells)
         cells[place] = (cell[0], k, cell[2], True)
-        return replace(state, cells=tuple(cells), phase=DECLARE, touched=state.touched | {cell[0]})
+        fields = _fields(state)
+        fields["cells"] = tuple(cells)
+        fields[PLACES_SEEN] = card_places(state)
+        fields["phase"] = DECLARE
+        fields["touched"] = state.touched | {cell[0]}
+        return _made(fields)
 
     def _spend(self, state: State, seat: int, move, cards) -> dict:
         """Checks the chip a move or swap spends; returns the changed chip fields."""
@@ -377,8 +653,9 @@ class HighVoltageCompaniesEngine(EngineBase):
             return {"special": tuple(special)}
         if state.actions[seat] == 0:
             raise IllegalMove("You have no action chips left.")
-        if any(_is_danger(cell) for cell in cards):
-            raise IllegalMove("A DANGER card moves only with the special chip.")
+        for cell in cards:
+            if cell[2] == DANGER or cell[0] in DANGER_IDS:
+                raise IllegalMove("A DANGER card moves only with the special chip.")
         actions = list(state.actions)
         actions[seat] -= 1
         return {"actions": tuple(actions)}
@@ -393,19 +670,22 @@ class HighVoltageCompaniesEngine(EngineBase):
         cells = list(state.cells)
         cells[state.gap] = (cell[0], k, cell[2], True)
         cells[place] = None
-        return replace(
-            state,
-            cells=tuple(cells),
-            gap=place,
-            phase=DECLARE,
-            touched=state.touched | {cell[0]},
-            **chips,
-        )
+        down, up, safe = card_places(state)
+        if not _is_danger(cell):
+            safe = _with(_without(safe, place), state.gap)
+        fields = _fields(state)
+        fields["cells"] = tuple(cells)
+        fields[PLACES_SEEN] = (down, _with(_without(up, place), state.gap), safe)
+        fields["gap"] = place
+        fields["phase"] = DECLARE
+        fields["touched"] = state.touched | {cell[0]}
+        fields.update(chips)
+        return _made(fields)
 
     def _swap(self, state: State, seat: int, move) -> State:
         a = _where(move["a"], "Place a")
         b = _where(move["b"], "Place b")
-        ka, kb = int_list(move["rotations"], 2, "Rotations", 0, 3)
+        ka, kb = _rotations(move["rotations"])
         if a >= b:
             raise IllegalMove("Name the two places in reading order (a before b).")
         first, second = state.cells[a], state.cells[b]
@@ -415,16 +695,22 @@ class HighVoltageCompaniesEngine(EngineBase):
         cells = list(state.cells)
         cells[b] = (first[0], ka, first[2], True)
         cells[a] = (second[0], kb, second[2], True)
-        return replace(
-            state,
-            cells=tuple(cells),
-            phase=DECLARE,
-            touched=state.touched | {first[0], second[0]},
-            **chips,
-        )
+        down, up, safe = card_places(state)
+        if _is_danger(first) != _is_danger(second):  # the safe one changes places
+            safe = _with(_without(_without(safe, a), b), b if _is_danger(second) else a)
+        fields = _fields(state)
+        fields["cells"] = tuple(cells)
+        fields[PLACES_SEEN] = (down, up, safe)
+        fields["phase"] = DECLARE
+        fields["touched"] = state.touched | {first[0], second[0]}
+        fields.update(chips)
+        return _made(fields)
 
     def _declare(self, state: State, seat: int, move) -> State:
         start = move["from"]
+        for line in self.declarable(state):  # worked out once for this position, and checked
+            if line.start == start:
+                return self._declared(state, seat, line)
         if type(start) is not str or start not in DISTRIBUTORS:
             raise IllegalMove(f"{start!r} is not a distributor (N0..N6, E0..E6, S0..S6, W0..W6).")
         line = trace(state.cells, start)
@@ -434,6 +720,9 @@ class HighVoltageCompaniesEngine(EngineBase):
             raise IllegalMove(f"Name this line by its end {line.end}, the one that sorts first.")
         if not any(state.cells[p][0] in state.touched for p in line.places):
             raise IllegalMove("The line must pass a card you touched this turn.")
+        return self._declared(state, seat, line)
+
+    def _declared(self, state: State, seat: int, line: Line) -> State:
         track = list(state.track)
         for colour in line.colours:
             track[colour] += 1
@@ -442,25 +731,27 @@ class HighVoltageCompaniesEngine(EngineBase):
         points[seat] += earned
         cells = list(state.cells)
         energy = state.energy
+        down, up, safe = card_places(state)
         for place in line.places:  # trace order from the named end
             card, k, chip, _ = cells[place]
             if chip == HIGH_VOLTAGE:
                 cells[place] = (card, k, DANGER, True)
+                safe = _without(safe, place)
             elif energy > 0:
                 cells[place] = (card, k, HIGH_VOLTAGE, True)
                 energy -= 1
         over = energy == 0
-        return replace(
-            state,
-            cells=tuple(cells),
-            track=tuple(track),
-            points=tuple(points),
-            point_supply=state.point_supply - earned,
-            energy=energy,
-            declared=(*state.declared, (line.start, line.end, line.places)),
-            phase=OVER if over else DECLARE,
-            reason="energy" if over else None,
-        )
+        fields = _fields(state)
+        fields["cells"] = tuple(cells)
+        fields[PLACES_SEEN] = (down, up, safe)
+        fields["track"] = tuple(track)
+        fields["points"] = tuple(points)
+        fields["point_supply"] = state.point_supply - earned
+        fields["energy"] = energy
+        fields["declared"] = (*state.declared, (line.start, line.end, line.places))
+        fields["phase"] = OVER if over else DECLARE
+        fields["reason"] = "energy" if over else None
+        return _made(fields)
 
     def _double(self, state: State, seat: int, move) -> State:
         if not state.special[seat]:
@@ -469,11 +760,15 @@ class HighVoltageCompaniesEngine(EngineBase):
             raise IllegalMove("No double turn once the last face-down card is placed.")
         special = list(state.special)
         special[seat] = False
-        return replace(state, special=tuple(special), doubled=True, phase=ACTION)
+        fields = _fields(state)
+        fields["special"] = tuple(special)
+        fields["doubled"] = True
+        fields["phase"] = ACTION
+        return _made(fields)
 
     def _end(self, state: State, seat: int, move) -> State:
         quiet = 0 if state.revealed or state.declared else state.quiet + 1
-        return _turn_over(replace(state, quiet=quiet), seat)
+        return _turn_over(state, seat, quiet)
 
     def leave(self, state: State, seat: int, reason: str) -> State:
         """``seat`` leaves (docs/rules.md §7); the others play on until one is left.
@@ -484,15 +779,15 @@ class HighVoltageCompaniesEngine(EngineBase):
         last_one = len(state.left) + 2 == state.players
         if seat != state.current:
             quiet = state.quiet - _in_streak(state, seat)
-            state = replace(state, left=(*state.left, (seat, reason)), quiet=quiet)
-            return replace(_hand_back(state), phase=OVER, reason=reason) if last_one else state
+            state = evolve(state, left=(*state.left, (seat, reason)), quiet=quiet)
+            return evolve(_hand_back(state), phase=OVER, reason=reason) if last_one else state
         state = _hand_back(state)
         # Only turns of players still in count as quiet; what the leaver did stands.
         quiet = 0 if state.revealed or state.declared else state.quiet
-        state = replace(state, left=(*state.left, (seat, reason)), quiet=quiet)
+        state = evolve(state, left=(*state.left, (seat, reason)), quiet=quiet)
         if last_one:
-            return replace(state, phase=OVER, reason=reason)
-        return _turn_over(state, seat)
+            return evolve(state, phase=OVER, reason=reason)
+        return _turn_over(state, seat, state.quiet)
 
     # ------------------------------------------------------------ read-outs
     def final_scores(self, state: State) -> list[int]:
@@ -508,17 +803,18 @@ class HighVoltageCompaniesEngine(EngineBase):
         """
         if state.phase != OVER:
             return None
-        scores = self.final_scores(state)
+        track, companies, points = state.track, state.companies, state.points
+        scores = [track[companies[s]] + points[s] for s in range(state.players)]
         out = [s for s, _ in state.left]
-        still = [s for s in range(state.players) if s not in out]
-        best = max(scores[s] for s in still)
-        ranking = [0] * state.players
+        still = [s for s in range(state.players) if s not in out] if out else range(state.players)
+        order = sorted([scores[s] for s in still], reverse=True)  # a seat's place: 1 + the
+        ranking = [0] * state.players  # number of scores above its own
         for s in still:
-            ranking[s] = 1 + sum(scores[other] > scores[s] for other in still)
+            ranking[s] = 1 + order.index(scores[s])
         for place, s in enumerate(reversed(out), start=len(still) + 1):
             ranking[s] = place
         return {
-            "winners": [s for s in still if scores[s] == best],
+            "winners": [s for s in still if scores[s] == order[0]],
             "scores": scores,
             "reason": state.reason,
             "ranking": ranking,
@@ -715,30 +1011,35 @@ def _has_left(state: State, seat) -> bool:
 def _next_in(state: State, seat: int) -> int:
     """The seat after ``seat`` in turn order that is still in the match."""
     nxt = (seat + 1) % state.players
-    while _has_left(state, nxt):
+    while state.left and _has_left(state, nxt):
         nxt = (nxt + 1) % state.players
     return nxt
 
 
-def _turn_over(state: State, seat: int) -> State:
-    """Ends ``seat``'s turn (``quiet`` already counted): the game ends, or the next player
-    still in starts a turn."""
+def _turn_over(state: State, seat: int, quiet: int) -> State:
+    """Ends ``seat``'s turn with ``quiet`` quiet turns in a row: the game ends, or the next
+    player still in starts a turn."""
     if state.face_down == 0:
-        return replace(state, phase=OVER, reason="cards")
-    if state.quiet >= state.players - len(state.left):
-        return replace(state, phase=OVER, reason="quiet")
-    return replace(
-        state,
-        last_seat=seat,
-        last_touched=state.touched,
-        last_declared=tuple((start, end) for start, end, _ in state.declared),
-        current=_next_in(state, seat),
-        phase=ACTION,
-        touched=frozenset(),
-        revealed=False,
-        declared=(),
-        doubled=False,
-    )
+        return evolve(state, quiet=quiet, phase=OVER, reason="cards")
+    if quiet >= state.players - len(state.left):
+        return evolve(state, quiet=quiet, phase=OVER, reason="quiet")
+    fields = _fields(state)
+    fields.update(NEW_TURN)
+    fields["quiet"] = quiet
+    fields["last_seat"] = seat
+    fields["last_touched"] = state.touched
+    fields["last_declared"] = tuple([line[:2] for line in state.declared])
+    fields["current"] = _next_in(state, seat)
+    return _made(fields)
+
+
+NEW_TURN = {  # what a turn starts with (``_turn_over`` writes these over a copy)
+    "phase": ACTION,
+    "touched": frozenset(),
+    "revealed": False,
+    "declared": (),
+    "doubled": False,
+}
 
 
 def _in_streak(state: State, seat: int) -> bool:
@@ -763,7 +1064,7 @@ def _hand_back(state: State) -> State:
         return state
     cells = list(state.cells)
     cells[state.hand_from] = (state.hand, 0, 0, False)
-    return replace(
+    return evolve(
         state, cells=tuple(cells), hand=None, hand_from=None, face_down=state.face_down + 1
     )
 
@@ -804,4 +1105,7 @@ def _swap_dict(sources, i: int, extra: dict) -> dict:
     }
 
 
+HighVoltageCompaniesEngine._appliers = {
+    kind: getattr(HighVoltageCompaniesEngine, "_" + kind) for kind in MOVE_KEYS
+}
 ENGINE = HighVoltageCompaniesEngine()

@@ -122,7 +122,3 @@ def point_chips(cards: int) -> int:
     if cards <= 8:
         return 2
     return 3
-
-
-def cell_of(place: int) -> list[int]:
-    return list(divmod(place, SIZE))

@@ -11,11 +11,23 @@ from __future__ import annotations
 import math
 import random
 
-from games.rules.hive.engine import ENGINE, State, free_around
-from games.rules.hive.grid import ADJACENT, INDEX
+from games.rules.hive.engine import (
+    DRAG,
+    ENGINE,
+    SKIP,
+    State,
+    as_move,
+    chosen,
+    free_around,
+    plan,
+)
+from games.rules.hive.grid import ADJACENT
+from games.rules.hive.moves import BEE
 from games.rules.knowledge import Knowledge
 
 PRESS = 0.6  # share of playout moves that take a best-scored move
+# NEAR[bee]: the fields next to a bee's field; NEAR[-1] (a bee in hand) is empty.
+NEAR = (*(frozenset(row) for row in ADJACENT), frozenset())
 
 
 def determinize(view: dict, seat: int, rng: random.Random) -> State:
@@ -34,41 +46,46 @@ def determinize(view: dict, seat: int, rng: random.Random) -> State:
     )
 
 
-def _near(field: int, bee: int) -> bool:
-    return bee >= 0 and field in ADJACENT[bee]
+def scores(state: State, seat: int, entries: list[tuple[int, int, int]]) -> list[int]:
+    """Per move (a ``plan`` entry), how much it crowds the opponent's bee and frees one's
+    own (higher is better)."""
+    own, other = NEAR[state.bees[seat]], NEAR[state.bees[1 - seat]]
+    found = []
+    for what, x, to in entries:
+        if what == SKIP:
+            found.append(0)
+            continue
+        value = 2 * (to in other) - (to in own)
+        if what == DRAG:
+            value += (x in own) - 2 * (x in other)
+        elif x == BEE:  # a SET of the bee
+            value += 1
+        found.append(value)
+    return found
 
 
-def score(state: State, seat: int, move: dict) -> int:
-    """How much a move crowds the opponent's bee and frees one's own (higher is better)."""
-    if move["type"] == "skip":
-        return 0
-    own, other = state.bees[seat], state.bees[1 - seat]
-    to = INDEX[tuple(move["to"])]
-    value = 2 * _near(to, other) - _near(to, own)
-    if move["type"] == "drag":
-        start = INDEX[tuple(move["from"])]
-        value += _near(start, own) - 2 * _near(start, other)
-    elif move["piece"] == "BEE":
-        value += 1
-    return value
+def _moves(state: State, seat: int) -> list[tuple[int, int, int]]:
+    """The ``plan`` entries of ``seat`` (none when it is not to move)."""
+    return plan(state) if seat in ENGINE.to_move(state) else []
 
 
 def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
     """Every legal move, best scored first (ties in random order)."""
-    moves = list(ENGINE.legal_moves(state, seat))
-    rng.shuffle(moves)
-    moves.sort(key=lambda m: -score(state, seat, m))
-    return moves
+    entries = list(_moves(state, seat))
+    rng.shuffle(entries)
+    values = scores(state, seat, entries)
+    order = sorted(range(len(entries)), key=lambda i: -values[i])  # stable, as ties were
+    return [as_move(entries[i]) for i in order]
 
 
 def playout(state: State, seat: int, rng: random.Random) -> dict:
     """A best-scored move most of the time, else a uniformly random one."""
-    moves = list(ENGINE.legal_moves(state, seat))
+    entries = _moves(state, seat)
     if rng.random() < PRESS:
-        scored = [score(state, seat, m) for m in moves]
+        scored = scores(state, seat, entries)
         top = max(scored)
-        moves = [m for m, v in zip(moves, scored, strict=True) if v == top]
-    return rng.choice(moves)
+        entries = [entry for entry, v in zip(entries, scored, strict=True) if v == top]
+    return chosen(state, rng.choice(entries))
 
 
 def evaluate(state: State) -> list[float]:

@@ -11,7 +11,8 @@ RADIUS = 5  # edge length 6: every cube coordinate lies in -5..5
 
 # Neighbour directions in circular order (docs/rules.md §4 names them): the two fields
 # next to both ``a`` and ``a + DIRECTIONS[i]`` are ``a + DIRECTIONS[i - 1]`` and
-# ``a + DIRECTIONS[i + 1]``; that is all the gate rule needs.
+# ``a + DIRECTIONS[i + 1]``; that is all the gate rule needs. Direction ``i + 3`` is the
+# opposite of direction ``i``.
 DIRECTIONS = (
     (1, -1, 0),  # right
     (1, 0, -1),  # up-right
@@ -42,12 +43,36 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 # ADJACENT[a]: the on-board neighbours of a.
 ADJACENT: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in row if n >= 0) for row in NEIGHBOURS)
-# STEPS[a]: (b, c1, c2) for each on-board neighbour b of a, with the two fields next
-# to both (c1/c2 = -1 where that field is off the board).
-STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((row[d], row[(d - 1) % 6], row[(d + 1) % 6]) for d in range(6) if row[d] >= 0)
-    for row in NEIGHBOURS
+# OFF[a]: bit d set where direction d from a leaves the board.
+OFF: tuple[int, ...] = tuple(sum(1 << d for d in range(6) if row[d] < 0) for row in NEIGHBOURS)
+# LINKS[a]: (n, bit) per on-board neighbour n of a, with the bit of direction d + 3 (from n
+# back to a): the bit that stands for a among n's neighbours.
+LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((row[d], 1 << (d + 3) % 6) for d in range(6) if row[d] >= 0) for row in NEIGHBOURS
 )
+
+# Bit sets of fields: field (q, r, s) is bit (s + 5) * 12 + q + 5, an 11-by-12 layout whose
+# last column stays empty, so the bits run in field order and the neighbours of a whole set
+# are six shifts (``spread``): a shift past a row's end lands in the empty column or
+# outside ``BOARD``, never on another field.
+BIT: tuple[int, ...] = tuple(1 << (s + RADIUS) * 12 + q + RADIUS for q, r, s in COORDS)
+BOARD = sum(BIT)
+FIELD_AT = {b.bit_length(): i for i, b in enumerate(BIT)}  # the field of a lone bit
+
+
+def spread(bits: int) -> int:
+    """The fields next to any field of ``bits`` (a ``BIT`` set)."""
+    return (bits << 1 | bits >> 1 | bits << 11 | bits >> 11 | bits << 12 | bits >> 12) & BOARD
+
+
+def fields_of(bits: int) -> list[int]:
+    """The fields of a ``BIT`` set, in order."""
+    fields = []
+    while bits:
+        low = bits & -bits
+        fields.append(FIELD_AT[low.bit_length()])
+        bits ^= low
+    return fields
 
 
 def coord(i: int) -> list[int]:

@@ -10,72 +10,60 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
 
 from games.rules.knowledge import Knowledge
-from games.rules.powerdrain.engine import (
-    ENGINE,
-    PLUGS,
-    SIZE,
-    State,
-    base_voltage,
-    neighbours,
-    tally,
-)
+from games.rules.powerdrain.engine import AT, ENGINE, NEXT_TO, SIGN, State, bases, tally
 
-NEXT_TO = tuple(
-    tuple(a * SIZE + b for a, b in neighbours(r, c)) for r in range(SIZE) for c in range(SIZE)
-)
 GREEDY = 0.8  # share of playout moves that take the greedy choice
 
 
-def determinize(view: dict, seat: int, rng: random.Random) -> State:
-    """The board as shown; the pile's unseen order drawn uniformly (current plug on top)."""
+def sampler(view: dict, seat: int):
+    """``determinize`` bound to one view: the board is read once, each draw only shuffles."""
     rest = list(view["remaining"])
-    top = [] if view["current"] is None else [view["current"]]
+    top = () if view["current"] is None else (view["current"],)
     for plug in top:
         rest.remove(plug)
-    rng.shuffle(rest)
-    board = [[None if c is None else [c["plug"], c["seat"]] for c in row] for row in view["cells"]]
-    return ENGINE.from_json(
+    cells = [[None if c is None else [c["plug"], c["seat"]] for c in row] for row in view["cells"]]
+    board = ENGINE.from_json(
         {
             "rows": view["rows"],
             "cols": view["cols"],
-            "pile": top + rest,
+            "pile": [],
             "draft": view["draft"],
-            "board": board,
+            "board": cells,
             "last": view["last"],
         }
     )
 
+    def draw(rng: random.Random) -> State:
+        order = list(rest)
+        rng.shuffle(order)
+        return board._replace(pile=(*top, *order))
 
-@cache
-def _bases(rows: tuple[int, ...], cols: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
-    """Base voltage of every plug on every section (row-major) for one board's potentials."""
-    return {
-        plug: tuple(base_voltage(plug, rows[r], cols[c]) for r in range(SIZE) for c in range(SIZE))
-        for plug in PLUGS
-    }
+    return draw
 
 
-def gain(state: State, seat: int, plug: str, r: int, c: int) -> int:
-    """What placing ``plug`` at (r, c) is worth to ``seat``: 16 per active plug won or
+def determinize(view: dict, seat: int, rng: random.Random) -> State:
+    """The board as shown; the pile's unseen order drawn uniformly (current plug on top)."""
+    return sampler(view, seat)(rng)
+
+
+def gain(state: State, seat: int, plug: str, i: int) -> int:
+    """What placing ``plug`` on section ``i`` is worth to ``seat``: 16 per active plug won or
     drained dead, plus the voltage gained and drained."""
-    bases, board = _bases(state.rows, state.cols), state.board
-    i = r * SIZE + c
-    own = bases[plug][i]
+    volts, sign = state.volts, SIGN[seat]  # volts[n] * sign: > 0 own plug, < 0 the opponent's
+    own = bases(state.rows, state.cols)[plug][i]
     drain = value = 0
     for n in NEXT_TO[i]:
-        cell = board[n // SIZE][n % SIZE]
-        if cell is None or cell[1] == seat:
+        theirs = -volts[n] * sign
+        if theirs <= 0:
             continue
-        theirs = bases[cell[0]][n]
         drain += theirs
         drained = 0
         for m in NEXT_TO[n]:
-            near = board[m // SIZE][m % SIZE]
-            if near is not None and near[1] == seat:
-                drained += bases[near[0]][m]
+            near = volts[m] * sign
+            if near > 0:
+                drained += near
         before = theirs - drained if theirs > drained else 0
         after = before - own if before > own else 0
         value += before - after + 16 * (before > 0 and after == 0)
@@ -83,18 +71,29 @@ def gain(state: State, seat: int, plug: str, r: int, c: int) -> int:
     return value + final + 16 * (final > 0)
 
 
-def _ranked(state: State, seat: int) -> list[tuple[int, dict]]:
-    moves = list(ENGINE.legal_moves(state, seat))
-    plug = None if state.draft else state.pile[0]
-    return [(gain(state, seat, m.get("plug", plug), *m["at"]), m) for m in moves]
+def _ranked(state: State, seat: int) -> list[tuple[int, str | None, int]]:
+    """(gain, plug or None, section) for every legal move, in ``legal_moves``' order."""
+    if seat not in ENGINE.to_move(state):
+        return []
+    empty = state.empty
+    if not state.draft:
+        plug = state.pile[0]
+        return [(gain(state, seat, plug, i), None, i) for i in empty]
+    return [(gain(state, seat, plug, i), plug, i) for plug in sorted(state.pile) for i in empty]
+
+
+def _move(plug: str | None, i: int) -> dict:
+    if plug is None:
+        return {"type": "place", "at": list(AT[i])}
+    return {"type": "place", "plug": plug, "at": list(AT[i])}
 
 
 def candidates(state: State, seat: int, rng: random.Random) -> list[dict]:
     """Every legal move, the greedy best first (ties in random order)."""
     ranked = _ranked(state, seat)
     rng.shuffle(ranked)
-    ranked.sort(key=lambda pair: -pair[0])
-    return [m for _, m in ranked]
+    ranked.sort(key=lambda entry: -entry[0])
+    return [_move(plug, i) for _, plug, i in ranked]
 
 
 def playout(state: State, seat: int, rng: random.Random) -> dict:
@@ -102,8 +101,18 @@ def playout(state: State, seat: int, rng: random.Random) -> dict:
     if rng.random() > GREEDY:
         return ENGINE.random_move(state, seat, rng)
     ranked = _ranked(state, seat)
-    top = max(value for value, _ in ranked)
-    return rng.choice([m for value, m in ranked if value == top])
+    top = max(entry[0] for entry in ranked)
+    _, plug, i = rng.choice([entry for entry in ranked if entry[0] == top])
+    return _move(plug, i)
+
+
+def greedy(state: State, seat: int, rng: random.Random) -> dict:
+    """Always the greedy move (ties at random): Hard's common-deal playouts, where the deals
+    already vary the games and a random move would only add noise to the comparison."""
+    ranked = _ranked(state, seat)
+    top = max(entry[0] for entry in ranked)
+    _, plug, i = rng.choice([entry for entry in ranked if entry[0] == top])
+    return _move(plug, i)
 
 
 def reward(state: State) -> list[float]:
@@ -120,10 +129,13 @@ KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
     secrets=True,
+    sampler=sampler,
     iterations=(50, 250, 2500),
     candidates=candidates,
     playout=playout,
     reward=reward,
+    deals=200,
+    rollout=greedy,
     widening=1.0,
     bias=1.0,
 )

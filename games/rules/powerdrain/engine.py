@@ -1,29 +1,108 @@
-"""The Powerdrain rules engine: pure, deterministic, no Django (docs/rules.md §1 and §6)."""
+"""The Powerdrain rules engine: pure, deterministic, no Django (docs/rules.md §1 and §6).
+
+The bots play thousands of games a move, so a state is flat: the 25 sections in row-major
+order, each plug's base voltage kept beside it (signed by its owner) as a move adds it, and
+the empty sections listed in order; a random or a greedy move then needs no list of moves.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import NamedTuple
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
 from games.rules.powerdrain import codes
 
 SIZE = 5
+SECTIONS = SIZE * SIZE
 POTENTIALS = (1, 3, 5, 7, 9)
 PLUGS = tuple(f"{a}{b}" for a in "2468" for b in "2468")  # all 16 ordered pairs
 COLUMNS = "abcde"
+AT = tuple((i // SIZE, i % SIZE) for i in range(SECTIONS))  # section number -> (row, col)
+DIGITS = {plug: (int(plug[0]), int(plug[1])) for plug in PLUGS}
+SIGN = (1, -1)  # a seat's sign in ``State.volts``
 
 
-@dataclass(frozen=True)
-class State:
+def neighbours(row: int, col: int):
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + dr, col + dc
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            yield r, c
+
+
+# NEXT_TO[i]: the sections orthogonally next to section i, as section numbers.
+NEXT_TO = tuple(tuple(r * SIZE + c for r, c in neighbours(*AT[i])) for i in range(SECTIONS))
+
+
+def base_voltage(plug: str, row_potential: int, col_potential: int) -> int:
+    """|first digit − row potential| + |second digit − column potential| (the seed's formula)."""
+    return abs(int(plug[0]) - row_potential) + abs(int(plug[1]) - col_potential)
+
+
+def _base(rows: tuple[int, ...], cols: tuple[int, ...], plug: str, i: int) -> int:
+    """``base_voltage`` of ``plug`` on section ``i`` (never 0: digits are even, potentials odd)."""
+    a, b = DIGITS[plug]
+    return abs(a - rows[i // SIZE]) + abs(b - cols[i % SIZE])
+
+
+@lru_cache(maxsize=64)  # a search plays on one board; a worker sees a few at a time
+def bases(rows: tuple[int, ...], cols: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+    """Base voltage of every plug on every section (row-major) for one board's potentials."""
+    return {plug: tuple(_base(rows, cols, plug, i) for i in range(SECTIONS)) for plug in PLUGS}
+
+
+class _Fields(NamedTuple):
     rows: tuple[int, ...]  # potential of each row, top to bottom
     cols: tuple[int, ...]  # potential of each column, left to right
     pile: tuple[str, ...]  # undrawn plugs; pile[0] is the next one unless drafting
     draft: bool
-    board: tuple[tuple[tuple[str, int] | None, ...], ...]  # (plug, seat) per section
-    last: tuple[int, int] | None = None
-    left: tuple[tuple[int, str], ...] = ()  # (seat, reason) of the seat that left
+    plugs: tuple[str | None, ...]  # the plug on each section, row-major
+    volts: tuple[int, ...]  # its base voltage, positive for seat 0, negative for seat 1, or 0
+    empty: tuple[int, ...]  # the empty sections in order
+    last: tuple[int, int] | None
+    left: tuple[tuple[int, str], ...]  # (seat, reason) of the seat that left
+
+
+class State(_Fields):
+    """One position, immutable (``apply`` returns a new one).
+
+    Made from the stored parts (``board``: rows of (plug, seat) or None per section);
+    ``volts`` and ``empty`` follow from them and are kept for speed.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rows, cols, pile, draft, board, last=None, left=()):
+        cells = [cell for line in board for cell in line]
+        rows, cols = tuple(rows), tuple(cols)
+        return tuple.__new__(
+            cls,
+            (
+                rows,
+                cols,
+                tuple(pile),
+                draft,
+                tuple(None if cell is None else cell[0] for cell in cells),
+                tuple(
+                    0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
+                    for i, cell in enumerate(cells)
+                ),
+                tuple(i for i, cell in enumerate(cells) if cell is None),
+                last,
+                tuple(left),
+            ),
+        )
+
+    @property
+    def board(self) -> tuple[tuple[tuple[str, int] | None, ...], ...]:
+        """(plug, seat) or None per section, as rows top to bottom."""
+        cells = tuple(
+            None if plug is None else (plug, 0 if volt > 0 else 1)
+            for plug, volt in zip(self.plugs, self.volts, strict=True)
+        )
+        return tuple(cells[r * SIZE : r * SIZE + SIZE] for r in range(SIZE))
 
     @property
     def over(self) -> bool:
@@ -34,16 +113,31 @@ class State:
         return len(PLUGS) - len(self.pile)
 
 
-def base_voltage(plug: str, row_potential: int, col_potential: int) -> int:
-    """|first digit − row potential| + |second digit − column potential| (the seed's formula)."""
-    return abs(int(plug[0]) - row_potential) + abs(int(plug[1]) - col_potential)
+_NEW = tuple.__new__
 
 
-def neighbours(row: int, col: int):
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = row + dr, col + dc
-        if 0 <= r < SIZE and 0 <= c < SIZE:
-            yield r, c
+def _made(*fields) -> State:
+    """A State from all its fields, derived ones included (no checks: for the engine's own use)."""
+    return _NEW(State, fields)
+
+
+def _finals(volts: tuple[int, ...]) -> list[int]:
+    """Final voltage per section: max(0, base − the bases of the opponent's plugs next to it)."""
+    finals = [0] * SECTIONS
+    for i in range(SECTIONS):
+        v = volts[i]
+        if v > 0:
+            for n in NEXT_TO[i]:
+                if volts[n] < 0:
+                    v += volts[n]
+            finals[i] = v if v > 0 else 0
+        elif v < 0:
+            v = -v
+            for n in NEXT_TO[i]:
+                if volts[n] > 0:
+                    v -= volts[n]
+            finals[i] = v if v > 0 else 0
+    return finals
 
 
 def voltages(state: State) -> dict[tuple[int, int], tuple[int, int]]:
@@ -51,29 +145,19 @@ def voltages(state: State) -> dict[tuple[int, int], tuple[int, int]]:
 
     Final = max(0, base − sum of bases of orthogonally adjacent opponent plugs).
     """
-    base = {
-        (r, c): base_voltage(cell[0], state.rows[r], state.cols[c])
-        for r, line in enumerate(state.board)
-        for c, cell in enumerate(line)
-        if cell is not None
-    }
-    result = {}
-    for (r, c), own in base.items():
-        seat = state.board[r][c][1]
-        drain = sum(
-            base[n] for n in neighbours(r, c) if n in base and state.board[n[0]][n[1]][1] != seat
-        )
-        result[(r, c)] = (own, max(0, own - drain))
-    return result
+    volts, finals = state.volts, _finals(state.volts)
+    return {AT[i]: (abs(volts[i]), finals[i]) for i in range(SECTIONS) if volts[i]}
 
 
 def tally(state: State) -> tuple[list[int], list[int]]:
     """Returns active plug counts and summed final voltages per seat."""
     active, power = [0, 0], [0, 0]
-    for (r, c), (_, final) in voltages(state).items():
-        seat = state.board[r][c][1]
-        power[seat] += final
-        active[seat] += final > 0
+    volts = state.volts
+    for i, final in enumerate(_finals(volts)):
+        if final:
+            seat = 0 if volts[i] > 0 else 1
+            active[seat] += 1
+            power[seat] += final
     return active, power
 
 
@@ -100,61 +184,90 @@ class PowerdrainEngine(EngineBase):
         rows = _shuffled(POTENTIALS, rng) if "rows" not in options else options["rows"]
         cols = _shuffled(POTENTIALS, rng) if "cols" not in options else options["cols"]
         plugs = _shuffled(PLUGS, rng) if "plugs" not in options else options["plugs"]
-        if not (_order_of(rows, POTENTIALS, int) and _order_of(cols, POTENTIALS, int)):
+        if ("rows" in options or "cols" in options) and not (
+            _order_of(rows, POTENTIALS, int) and _order_of(cols, POTENTIALS, int)
+        ):
             raise ValueError("rows and cols must each be an order of 1 3 5 7 9.")
-        if not _order_of(plugs, PLUGS, str):
+        if "plugs" in options and not _order_of(plugs, PLUGS, str):
             raise ValueError("plugs must be an order of the 16 plugs 22 … 88.")
         if type(options.get("draft", False)) is not bool:
             raise ValueError("draft must be true or false.")
-        return State(
-            rows=tuple(rows),
-            cols=tuple(cols),
-            pile=tuple(plugs),
-            draft=bool(options.get("draft", False)),
-            board=tuple((None,) * SIZE for _ in range(SIZE)),
+        return _made(
+            tuple(rows),
+            tuple(cols),
+            tuple(plugs),
+            bool(options.get("draft", False)),
+            (None,) * SECTIONS,
+            (0,) * SECTIONS,
+            tuple(range(SECTIONS)),
+            None,
+            (),
         )
 
     def to_move(self, state: State) -> list[int]:
-        return [] if state.over else [state.placed % 2]
+        pile = state.pile
+        return [(len(PLUGS) - len(pile)) % 2] if pile and not state.left else []
 
     def legal_moves(self, state: State, seat: int):
         """Yields every legal place move for ``seat`` (none when it is not that seat's turn)."""
         if seat not in self.to_move(state):
             return
-        empty = [[r, c] for r in range(SIZE) for c in range(SIZE) if state.board[r][c] is None]
-        for plug in sorted(state.pile) if state.draft else [None]:
-            for at in empty:
-                yield (
-                    {"type": "place", "at": at}
-                    if plug is None
-                    else {
-                        "type": "place",
-                        "plug": plug,
-                        "at": at,
-                    }
-                )
+        if not state.draft:
+            for i in state.empty:
+                yield {"type": "place", "at": list(AT[i])}
+            return
+        for plug in sorted(state.pile):
+            for i in state.empty:
+                yield {"type": "place", "plug": plug, "at": list(AT[i])}
+
+    def random_move(self, state: State, seat: int, rng) -> dict:
+        """Uniform over ``legal_moves``, drawn as ``rng.choice`` of that list would draw it."""
+        if seat not in self.to_move(state):
+            raise IndexError("no legal move to choose from")
+        empty = state.empty
+        if not state.draft:
+            return {"type": "place", "at": list(AT[rng.choice(empty)])}
+        n = rng.choice(range(len(state.pile) * len(empty)))
+        plug = sorted(state.pile)[n // len(empty)]
+        return {"type": "place", "plug": plug, "at": list(AT[empty[n % len(empty)]])}
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
-        require_keys(move, {"place": {"at", "plug"} if state.draft else {"at"}})
+        pile, draft = state.pile, state.draft
+        # The common case, a well-formed legal move, checked inline; anything else takes
+        # the full checks below, which say what is wrong.
+        if (
+            type(move) is dict
+            and len(move) == 2 + draft
+            and move.get("type") == "place"
+            and type(at := move.get("at")) is list
+            and len(at) == 2
+            and type(r := at[0]) is int
+            and type(c := at[1]) is int
+            and 0 <= r < SIZE
+            and 0 <= c < SIZE
+            and pile
+            and not state.left
+            and seat == (len(PLUGS) - len(pile)) % 2
+            and not state.volts[i := r * SIZE + c]
+            and (type(plug := move.get("plug")) is str and plug in pile if draft else True)
+        ):
+            return _placed(state, seat, pile[0] if not draft else plug, i)
+        require_keys(move, {"place": {"at", "plug"} if draft else {"at"}})
         if seat not in self.to_move(state):
             raise IllegalMove("The game is over." if state.over else "It is not your turn.")
         r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
-        if state.board[r][c] is not None:
+        if state.volts[r * SIZE + c]:
             raise IllegalMove("That section already holds a plug.")
-        plug = move["plug"] if state.draft else state.pile[0]
-        if plug not in state.pile:
+        plug = move["plug"] if draft else pile[0]
+        if plug not in pile:
             raise IllegalMove(f"Plug {plug!r} is not among the remaining plugs.")
-        board = [list(line) for line in state.board]
-        board[r][c] = (plug, seat)
-        pile = list(state.pile)
-        pile.remove(plug)
-        return replace(state, pile=tuple(pile), board=tuple(map(tuple, board)), last=(r, c))
+        return _placed(state, seat, plug, r * SIZE + c)
 
     def leave(self, state: State, seat: int, reason: str) -> State:
         """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
         check_leave(seat, reason, 2, state.left, state.over)
-        return replace(state, left=((seat, reason),))
+        return state._replace(left=((seat, reason),))
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything on the table; of the draw pile only its contents, never its order."""
@@ -239,6 +352,34 @@ class PowerdrainEngine(EngineBase):
             last=tuple(data["last"]) if data["last"] else None,
             left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
+
+
+def _placed(state: State, seat: int, plug: str, i: int) -> State:
+    """``state`` after ``seat`` put ``plug`` on the empty section ``i`` (checked by the caller)."""
+    pile, empty, after = state.pile, state.empty, i + 1
+    if pile[0] == plug:
+        pile = pile[1:]
+    else:
+        k = pile.index(plug)
+        pile = pile[:k] + pile[k + 1 :]
+    k = empty.index(i)
+    a, b = DIGITS[plug]
+    rows, cols = state.rows, state.cols
+    volt = abs(a - rows[i // SIZE]) + abs(b - cols[i % SIZE])  # _base, inline for speed
+    return _NEW(
+        State,
+        (
+            rows,
+            cols,
+            pile,
+            state.draft,
+            state.plugs[:i] + (plug,) + state.plugs[after:],
+            state.volts[:i] + (-volt if seat else volt,) + state.volts[after:],
+            empty[:k] + empty[k + 1 :],
+            AT[i],
+            state.left,
+        ),
+    )
 
 
 def _order_of(value, items: tuple, kind: type) -> bool:

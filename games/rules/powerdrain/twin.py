@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 
 def twin(state, viewer: int | None, rng):
     """``state`` with the draw pile behind the current plug in another order.
@@ -16,4 +14,4 @@ def twin(state, viewer: int | None, rng):
     rest = list(state.pile[1:])
     while tuple(rest) == state.pile[1:]:
         rng.shuffle(rest)
-    return replace(state, pile=(state.pile[0], *rest))
+    return state._replace(pile=(state.pile[0], *rest))

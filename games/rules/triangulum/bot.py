@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 
 from games.rules.knowledge import Knowledge
@@ -20,10 +22,11 @@ from games.rules.triangulum.engine import (
     ALL_POINTS,
     ENGINE,
     State,
+    meets_scored,
     partie_points,
-    triangle_problem,
 )
 from games.rules.triangulum.geometry import cross
+from games.rules.triangulum.rows import covers, rows
 
 TRIANGLES = 3  # largest valid triangles tried
 CLOSERS = 4  # open points that would close a large triangle
@@ -32,17 +35,14 @@ ALL_TRIPLES = 14  # up to this many own points every triple is tried, else a sam
 SCALE = 120.0  # match points that make the evaluation ~73 % sure
 
 
-def determinize(view: dict, seat: int, rng: random.Random) -> State:
-    """The board as shown; the opponent's hidden points drawn uniformly over the board."""
+def sampler(view: dict, seat: int) -> Callable[[random.Random], State]:
+    """``determinize`` bound to one view: the board is read once, each draw only writes the
+    opponent's hidden points (reading the view was a tenth of a Hard iteration)."""
     other = 1 - seat
-    hidden = [
-        list(ALL_POINTS[rng.randrange(len(ALL_POINTS))])
-        for _ in range(view["secret_counts"][other])
-    ]
-    secrets = [None, None]
-    secrets[seat], secrets[other] = view["my_secrets"], hidden
+    count = view["secret_counts"][other]
+    own = tuple(tuple(p) for p in view["my_secrets"])
     outcome = view["outcome"]
-    return ENGINE.from_json(
+    board = ENGINE.from_json(
         {
             "partie": view["partie"],
             "turns": view["turn"],
@@ -53,7 +53,7 @@ def determinize(view: dict, seat: int, rng: random.Random) -> State:
                 for s in (0, 1)
                 for t in view["triangles"][s]
             ],
-            "secrets": secrets,
+            "secrets": [[], []],
             "match": view["match_scores"],
             "history": view["history"],
             "last_move": view["last_move"],
@@ -63,6 +63,18 @@ def determinize(view: dict, seat: int, rng: random.Random) -> State:
             else {"winners": outcome["winners"], "reason": outcome["reason"]},
         }
     )
+
+    def draw(rng: random.Random) -> State:
+        size, below = len(ALL_POINTS), rng.randrange
+        hidden = tuple(ALL_POINTS[below(size)] for _ in range(count))
+        return replace(board, secrets=(own, hidden) if seat == 0 else (hidden, own))
+
+    return draw
+
+
+def determinize(view: dict, seat: int, rng: random.Random) -> State:
+    """The board as shown; the opponent's hidden points drawn uniformly over the board."""
+    return sampler(view, seat)(rng)
 
 
 def _free(state: State, seat: int) -> list:
@@ -81,15 +93,68 @@ def best_triangles(state: State, seat: int, rng: random.Random, count: int) -> l
         extremes = sorted(
             {min(own, key=f) for f in _DIRECTIONS} | {max(own, key=f) for f in _DIRECTIONS}
         )
-        triples = list(combinations(extremes, 3)) + [tuple(rng.sample(own, 3)) for _ in range(200)]
-    triples.sort(key=lambda t: -abs(cross(*t)))
+        triples = list(combinations(extremes, 3)) + sampled_triples(rng, own, 200)
+    triples.sort(key=_area_first)
     found = []
+    bits = rows(state.points[1 - seat], state.fixed)
     for tri in triples:
-        if cross(*tri) and triangle_problem(state.points, state.triangles, seat, tri) is None:
+        if cross(*tri) and allowed(bits, state.triangles, tri):
             found.append(tri)
             if len(found) == count:
                 break
     return found
+
+
+def allowed(bits: list[int], triangles, tri) -> bool:
+    """``triangle_allowed`` for a triangle of three own points not on one line, where
+    ``bits`` are the ``rows`` of the opponent's points and the scored corners: none of
+    them in it, and no scored triangle met. The rows where it is widest refuse most
+    triangles at once, so they are tested before the scored triangles and the other rows
+    (the engine's check tests the opponent's points one by one)."""
+    return not (covers(bits, tri, widest=True) or meets_scored(triangles, tri) or covers(bits, tri))
+
+
+def _area_first(tri) -> int:
+    """Sorts the largest triangle first (``-abs(cross(*tri))`` written out)."""
+    (ax, ay), (bx, by), (cx, cy) = tri
+    return -abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+
+
+def sampled_triples(rng: random.Random, own: list, count: int) -> list[tuple]:
+    """``[tuple(rng.sample(own, 3)) for _ in range(count)]``, drawn the same way (the
+    ``getrandbits`` calls of ``Random.sample``'s two methods for three of ``len(own)``,
+    written out): Hard samples two hundred triples a node."""
+    n, bits = len(own), rng.getrandbits
+    k0, k1, k2 = n.bit_length(), (n - 1).bit_length(), (n - 2).bit_length()
+    triples = []
+    if n <= 21:  # ``sample`` draws from a shrinking pool
+        for _ in range(count):
+            pool = list(own)
+            j = bits(k0)
+            while j >= n:
+                j = bits(k0)
+            a, pool[j] = pool[j], pool[n - 1]
+            j = bits(k1)
+            while j >= n - 1:
+                j = bits(k1)
+            b, pool[j] = pool[j], pool[n - 2]
+            j = bits(k2)
+            while j >= n - 2:
+                j = bits(k2)
+            triples.append((a, b, pool[j]))
+    else:  # ``sample`` draws indices again until a new one comes
+        for _ in range(count):
+            i = bits(k0)
+            while i >= n:
+                i = bits(k0)
+            j = bits(k0)
+            while j >= n or j == i:
+                j = bits(k0)
+            k = bits(k0)
+            while k >= n or k in (i, j):
+                k = bits(k0)
+            triples.append((own[i], own[j], own[k]))
+    return triples
 
 
 _DIRECTIONS = (
@@ -108,14 +173,13 @@ def _closers(state: State, seat: int, rng: random.Random) -> list:
     if len(own) < 2:
         return probes[:CLOSERS]
     pairs = [tuple(rng.sample(own, 2)) for _ in range(12)]
+    bits = rows(state.points[1 - seat], state.fixed)
     scored = []
     for p in probes:
-        points = list(state.points)
-        points[seat] = points[seat] | {p}
         best = 0
         for a, b in pairs:
             area = abs(cross(a, b, p))
-            if area > best and triangle_problem(points, state.triangles, seat, (a, b, p)) is None:
+            if area > best and allowed(bits, state.triangles, (a, b, p)):
                 best = area
         scored.append((-best, p))
     scored.sort()
@@ -154,6 +218,7 @@ KNOWLEDGE = Knowledge(
     engine=ENGINE,
     determinize=determinize,
     secrets=True,
+    sampler=sampler,
     iterations=(10, 50, 360),
     candidates=candidates,
     evaluate=evaluate,

@@ -17,7 +17,6 @@ from games.rules.triangulum.geometry import (
     WIDTH,
     Point,
     Triangle,
-    bounding_box,
     collinear,
     helper_area,
     in_triangle,
@@ -112,21 +111,86 @@ def triangle_problem(points, triangles, seat: int, tri: Triangle) -> str | None:
     ``points`` are both seats' open points; ``triangles`` the scored ones. Only
     public information is used: hidden lists play no part until revealed.
     """
+    found = _obstacle(points, triangles, seat, tri)
+    if found is None:
+        return None
+    what, p = found
+    if what == MINE:
+        return f"{_fmt(p)} is not one of your points on the board."
+    if what == LINE:
+        return "The three points lie on one line."
+    if what == INSIDE:
+        return f"Your opponent's point {_fmt(p)} lies inside the triangle or on its edge."
+    return "The triangle would touch, cross or contain a scored triangle."
+
+
+def triangle_allowed(points, triangles, seat: int, tri: Triangle) -> bool:
+    """Whether ``seat`` may score ``tri``: ``triangle_problem`` without wording the reason
+    (the bots ask it for hundreds of triangles a node, most of them refused)."""
+    return _obstacle(points, triangles, seat, tri) is None
+
+
+MINE, LINE, INSIDE, MEETS = range(4)
+
+
+def _obstacle(points, triangles, seat: int, tri: Triangle) -> tuple[int, Point | None] | None:
+    """The first rule ``tri`` breaks, as (MINE | LINE | INSIDE | MEETS, the point at fault or
+    None), or None. ``collinear``, ``in_triangle`` and the bounding boxes are written out
+    (the same integer arithmetic, no calls)."""
     own, other = points[seat], points[1 - seat]
     for p in tri:
         if p not in own:
-            return f"{_fmt(p)} is not one of your points on the board."
+            return MINE, p
     a, b, c = tri
-    if collinear(a, b, c):
-        return "The three points lie on one line."
-    x0, y0, x1, y1 = bounding_box(tri)
+    (ax, ay), (bx, by), (cx, cy) = a, b, c
+    abx, aby, bcx, bcy, cax, cay = bx - ax, by - ay, cx - bx, cy - by, ax - cx, ay - cy
+    if abx * (cy - ay) - aby * (cx - ax) == 0:
+        return LINE, None
+    x0, x1, y0, y1 = box = _box(tri)
     for q in other:
-        if x0 <= q[0] <= x1 and y0 <= q[1] <= y1 and in_triangle(q, a, b, c):
-            return f"Your opponent's point {_fmt(q)} lies inside the triangle or on its edge."
-    for _, scored, _ in triangles:
-        if triangles_meet(tri, scored):
-            return "The triangle would touch, cross or contain a scored triangle."
+        qx, qy = q
+        if x0 <= qx <= x1 and y0 <= qy <= y1:
+            d1 = abx * (qy - ay) - aby * (qx - ax)
+            d2 = bcx * (qy - by) - bcy * (qx - bx)
+            d3 = cax * (qy - cy) - cay * (qx - cx)
+            if not ((d1 < 0 or d2 < 0 or d3 < 0) and (d1 > 0 or d2 > 0 or d3 > 0)):
+                return INSIDE, q
+    if meets_scored(triangles, tri, box):
+        return MEETS, None
     return None
+
+
+def _box(tri: Triangle) -> tuple[int, int, int, int]:
+    """The bounding box of ``tri``: x0, x1, y0, y1 (the comparisons written out: the bots ask
+    thousands a move)."""
+    (ax, ay), (bx, by), (cx, cy) = tri
+    x0 = ax if ax < bx else bx
+    x0 = x0 if x0 < cx else cx
+    x1 = ax if ax > bx else bx
+    x1 = x1 if x1 > cx else cx
+    y0 = ay if ay < by else by
+    y0 = y0 if y0 < cy else cy
+    y1 = ay if ay > by else by
+    y1 = y1 if y1 > cy else cy
+    return x0, x1, y0, y1
+
+
+def meets_scored(triangles, tri: Triangle, box: tuple[int, int, int, int] | None = None) -> bool:
+    """Whether ``tri`` touches, crosses or contains one of the scored ``triangles`` (the
+    bounding boxes are compared first; ``box``: ``tri``'s, where the caller has it)."""
+    x0, x1, y0, y1 = box or _box(tri)
+    for _, scored, _ in triangles:
+        (px, py), (qx, qy), (rx, ry) = scored
+        if (
+            (x1 < px and x1 < qx and x1 < rx)
+            or (px < x0 and qx < x0 and rx < x0)
+            or (y1 < py and y1 < qy and y1 < ry)
+            or (py < y0 and qy < y0 and ry < y0)
+        ):
+            continue  # the boxes are apart
+        if triangles_meet(tri, scored):
+            return True
+    return False
 
 
 def _partie_end_reason(state: State, kind: str) -> str | None:
@@ -140,9 +204,25 @@ def _partie_end_reason(state: State, kind: str) -> str | None:
     return None
 
 
-def _end_turn(state: State, kind: str) -> State:
-    """Counts the turn and, when the partie ends, scores it and starts the next (or ends the match)."""
-    state = replace(state, turns=state.turns + 1, passes=state.passes + 1 if kind == "pass" else 0)
+def _evolve(state: State, **changes) -> State:
+    """``dataclasses.replace`` without its per-field checks: a copy of the fields' dict with
+    ``changes`` written over it (every position of a search is made this way)."""
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = _new(State)
+    _set_fields(new, "__dict__", fields)
+    return new
+
+
+_new = object.__new__
+_set_fields = object.__setattr__  # State is frozen: its own __setattr__ refuses
+
+
+def _end_turn(state: State, kind: str, **changes) -> State:
+    """Makes the move's ``changes``, counts the turn and, when the partie ends, scores it and
+    starts the next (or ends the match)."""
+    passes = state.passes + 1 if kind == "pass" else 0
+    state = _evolve(state, turns=state.turns + 1, passes=passes, **changes)
     reason = _partie_end_reason(state, kind)
     if reason is None:
         return state
@@ -200,6 +280,29 @@ def _reveal(state: State, seat: int):
                 event["result"] = "placed"
             events.append(event)
     return (frozenset(points[0]), frozenset(points[1])), events
+
+
+# Offsets from a point in the order a stable sort of the sorted own points by their distance
+# from it visits them: by the squared distance, then x, then y.
+_OFFSETS = sorted(
+    ((dx, dy) for dx in range(-MAX_X, MAX_X + 1) for dy in range(-MAX_Y, MAX_Y + 1)),
+    key=lambda d: (d[0] * d[0] + d[1] * d[1], d[0], d[1]),
+)
+NEAR_BY_WALK = 60  # own points from which walking the offsets beats sorting them all
+
+
+def _nearest(points: frozenset, ax: int, ay: int) -> list[Point]:
+    """The six of ``points`` nearest to (ax, ay), one of them, in the order of
+    ``sorted(sorted(points), key=distance)[1:7]``: found by walking outwards over the
+    offsets, which beats sorting when there are many (random play places about 140)."""
+    found = []
+    for dx, dy in _OFFSETS:
+        p = (ax + dx, ay + dy)
+        if p in points:
+            found.append(p)
+            if len(found) == 7:
+                break
+    return found[1:]
 
 
 class TriangulumEngine(EngineBase):
@@ -264,7 +367,7 @@ class TriangulumEngine(EngineBase):
         """Returns the state after ``seat``'s move; raises IllegalMove for anything the rules refuse."""
         kind, data = self._check(state, seat, move)
         if kind == "pass":
-            return _end_turn(replace(state, last_move=_text({"seat": seat, "type": "pass"})), kind)
+            return _end_turn(state, kind, last_move=f'{{"seat":{seat},"type":"pass"}}')
         if kind == "place":
             at, secret = data
             points = list(state.points)
@@ -275,14 +378,13 @@ class TriangulumEngine(EngineBase):
                 points[hit] = points[hit] - {at}
             secrets = list(state.secrets)
             secrets[seat] = (*secrets[seat], secret)
-            last = {"seat": seat, "type": "place", "at": list(at), "collision": hit is not None}
-            new = replace(
+            return _end_turn(
                 state,
+                kind,
                 points=(points[0], points[1]),
                 secrets=(secrets[0], secrets[1]),
-                last_move=_text(last),
+                last_move=_place_text(seat, at, hit is not None),
             )
-            return _end_turn(new, kind)
         tri = data
         points, events = _reveal(state, seat)
         problem = triangle_problem(points, state.triangles, seat, tri)
@@ -297,19 +399,14 @@ class TriangulumEngine(EngineBase):
         }
         last = {"seat": seat, "type": "triangulate", "points": reveal["points"]}
         last["scored"] = problem is None
-        new = replace(
-            state, points=points, secrets=((), ()), reveal=_text(reveal), last_move=_text(last)
-        )
+        changes = {"points": points, "secrets": ((), ()), "reveal": _text(reveal)}
         if problem is None:
             totals = list(state.totals)
             totals[seat] += area
-            new = replace(
-                new,
-                triangles=(*state.triangles, (seat, tuple(sorted(tri)), area)),
-                fixed=state.fixed | set(tri),
-                totals=(totals[0], totals[1]),
-            )
-        return _end_turn(new, kind)
+            changes["triangles"] = (*state.triangles, (seat, tuple(sorted(tri)), area))
+            changes["fixed"] = state.fixed | set(tri)
+            changes["totals"] = (totals[0], totals[1])
+        return _end_turn(state, kind, last_move=_text(last), **changes)
 
     def leave(self, state: State, seat: int, reason: str) -> State:
         """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason.
@@ -329,7 +426,7 @@ class TriangulumEngine(EngineBase):
             if not any(in_triangle(p, *t) for _, t, _ in state.triangles)
         )
         for tri in combinations(candidates, 3):
-            if triangle_problem(state.points, state.triangles, seat, tri) is None:
+            if triangle_allowed(state.points, state.triangles, seat, tri):
                 yield tri
 
     def legal_moves(self, state: State, seat: int):
@@ -370,19 +467,24 @@ class TriangulumEngine(EngineBase):
         return {"type": "place", "open": list(at), "secret": list(secret)}
 
     def _random_triangle(self, state: State, seat: int, rng: random.Random):
-        own = sorted(state.points[seat] - state.fixed)
+        free = state.points[seat] - state.fixed
+        own = sorted(free)
         if len(own) < 3:
             return None
         for attempt in range(8):
             if attempt % 2 == 0:
-                a = own[rng.randrange(len(own))]
-                near = sorted(own, key=lambda p: (p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2)[1:7]
+                ax, ay = a = own[rng.randrange(len(own))]
+                if len(own) > NEAR_BY_WALK:
+                    near = _nearest(free, ax, ay)
+                else:  # ``own`` sorted by the distance from a, stably (by index)
+                    far = [(x - ax) * (x - ax) + (y - ay) * (y - ay) for x, y in own]
+                    near = [own[i] for i in sorted(range(len(own)), key=far.__getitem__)[1:7]]
                 b, c = rng.sample(near, 2)
                 tri = [a, b, c]
                 rng.shuffle(tri)
             else:
                 tri = rng.sample(own, 3)
-            if triangle_problem(state.points, state.triangles, seat, tuple(tri)) is None:
+            if triangle_allowed(state.points, state.triangles, seat, tuple(tri)):
                 return tri
         return None
 
@@ -473,6 +575,14 @@ class TriangulumEngine(EngineBase):
             return "triangle " + " ".join(_fmt(p) for p in move["points"])
         return kind
 
+    def public_code(self, state, move: dict) -> str | None:
+        """A place's code ``x.y~sx.sy`` ends in the secret point: the others see ``x.y~hidden``
+        (the open point alone, which every view shows)."""
+        if move.get("type") == "place":
+            x, y = move["open"]
+            return f"{x}.{y}~hidden"
+        return None
+
     def to_json(self, state: State) -> dict:
         return {
             "partie": state.partie,
@@ -522,6 +632,15 @@ class TriangulumEngine(EngineBase):
 def _text(value) -> str:
     """Compact JSON text of a public record (see State)."""
     return json.dumps(value, separators=(",", ":"))
+
+
+def _place_text(seat: int, at: Point, collision: bool) -> str:
+    """``_text`` of a place move's ``last_move``, written out: the search applies thousands
+    of places a move, and ``json.dumps`` was a tenth of its time."""
+    return (
+        f'{{"seat":{seat},"type":"place","at":[{at[0]},{at[1]}],'
+        f'"collision":{"true" if collision else "false"}}}'
+    )
 
 
 def sorted_points(points) -> list[list[int]]:

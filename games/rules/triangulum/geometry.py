@@ -35,46 +35,53 @@ def in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
     return not ((d1 < 0 or d2 < 0 or d3 < 0) and (d1 > 0 or d2 > 0 or d3 > 0))
 
 
-def _on_segment(p: Point, a: Point, b: Point) -> bool:
-    """For p collinear with ab: whether p lies between a and b (ends included)."""
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-
-
-def segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool:
-    """Whether the closed segments ab and cd share at least one point."""
-    d1, d2 = cross(a, b, c), cross(a, b, d)
-    d3, d4 = cross(c, d, a), cross(c, d, b)
-    if ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and (
-        (d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0)
-    ):
-        return True
-    return (
-        (d1 == 0 and _on_segment(c, a, b))
-        or (d2 == 0 and _on_segment(d, a, b))
-        or (d3 == 0 and _on_segment(a, c, d))
-        or (d4 == 0 and _on_segment(b, c, d))
-    )
-
-
 def triangles_meet(t: Triangle, u: Triangle) -> bool:
-    """Whether two closed triangles share any point: touching, crossing or one inside the other.
+    """Whether two closed triangles of positive area share any point: touching, crossing or
+    one inside the other.
 
-    Two closed convex regions meet iff an edge of one meets an edge of the other
-    or one lies wholly inside the other (then its first vertex is inside).
+    Two closed convex polygons are apart iff the normal of one of their edges strictly
+    separates them (the separating-axis theorem), so they meet when none of the six does.
+    Per edge: the normal (nx, ny), and on it the edge ``k``, the triangle's third corner
+    ``o`` and the other triangle's corners ``d1..d3``. The bots ask this thousands of times
+    a move: the six edges are written out.
     """
-    if (
-        max(p[0] for p in t) < min(p[0] for p in u)
-        or max(p[0] for p in u) < min(p[0] for p in t)
-        or max(p[1] for p in t) < min(p[1] for p in u)
-        or max(p[1] for p in u) < min(p[1] for p in t)
-    ):
+    (ax, ay), (bx, by), (cx, cy) = t
+    (px, py), (qx, qy), (rx, ry) = u
+    nx, ny = by - ay, ax - bx
+    k, o = nx * ax + ny * ay, nx * cx + ny * cy
+    d1, d2, d3 = nx * px + ny * py, nx * qx + ny * qy, nx * rx + ny * ry
+    lo, hi = (k, o) if k < o else (o, k)
+    if (d1 < lo and d2 < lo and d3 < lo) or (d1 > hi and d2 > hi and d3 > hi):
         return False
-    for i in range(3):
-        a, b = t[i], t[(i + 1) % 3]
-        for j in range(3):
-            if segments_meet(a, b, u[j], u[(j + 1) % 3]):
-                return True
-    return in_triangle(t[0], *u) or in_triangle(u[0], *t)
+    nx, ny = cy - by, bx - cx
+    k, o = nx * bx + ny * by, nx * ax + ny * ay
+    d1, d2, d3 = nx * px + ny * py, nx * qx + ny * qy, nx * rx + ny * ry
+    lo, hi = (k, o) if k < o else (o, k)
+    if (d1 < lo and d2 < lo and d3 < lo) or (d1 > hi and d2 > hi and d3 > hi):
+        return False
+    nx, ny = ay - cy, cx - ax
+    k, o = nx * cx + ny * cy, nx * bx + ny * by
+    d1, d2, d3 = nx * px + ny * py, nx * qx + ny * qy, nx * rx + ny * ry
+    lo, hi = (k, o) if k < o else (o, k)
+    if (d1 < lo and d2 < lo and d3 < lo) or (d1 > hi and d2 > hi and d3 > hi):
+        return False
+    nx, ny = qy - py, px - qx
+    k, o = nx * px + ny * py, nx * rx + ny * ry
+    d1, d2, d3 = nx * ax + ny * ay, nx * bx + ny * by, nx * cx + ny * cy
+    lo, hi = (k, o) if k < o else (o, k)
+    if (d1 < lo and d2 < lo and d3 < lo) or (d1 > hi and d2 > hi and d3 > hi):
+        return False
+    nx, ny = ry - qy, qx - rx
+    k, o = nx * qx + ny * qy, nx * px + ny * py
+    d1, d2, d3 = nx * ax + ny * ay, nx * bx + ny * by, nx * cx + ny * cy
+    lo, hi = (k, o) if k < o else (o, k)
+    if (d1 < lo and d2 < lo and d3 < lo) or (d1 > hi and d2 > hi and d3 > hi):
+        return False
+    nx, ny = py - ry, rx - px
+    k, o = nx * rx + ny * ry, nx * qx + ny * qy
+    d1, d2, d3 = nx * ax + ny * ay, nx * bx + ny * by, nx * cx + ny * cy
+    lo, hi = (k, o) if k < o else (o, k)
+    return not ((d1 < lo and d2 < lo and d3 < lo) or (d1 > hi and d2 > hi and d3 > hi))
 
 
 def helper_area(a: Point, b: Point, c: Point) -> int:
