@@ -1,0 +1,186 @@
+"""Each seat's chance at one position, by the Hard search, from the view of the seat to move.
+
+Pure like the computer players (no Django): it runs the bots' own search
+(``games.bots.search``) from the mover's view, so a secret the mover could not know cannot
+move the estimate, with Hard's weighing of every root move, a fixed number of iterations
+(no clock: the seed alone decides) and two additions an analysis needs:
+
+- each seat's average reward on every root move and on the replies to it, not only the
+  mover's, so the chosen move gives every seat's chance (and, where the engine scores
+  seats, each seat's expected place), valued by its most visited reply (``line``);
+- the move actually played is always a root candidate and gets at least ``PLAYED_SHARE`` of
+  the iterations, so "what the mover gave up" compares two averages the search really took.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from itertools import islice
+
+from games.bots import knowledge
+from games.bots.search import Edge, Search
+from games.rules import Move
+
+#: The played move's least share of the iterations (its average must not rest on a few).
+PLAYED_SHARE = 0.1
+#: Visits of the node after a root move before its most visited reply values that move.
+REPLY_VISITS = 20
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search at one position says, from the view of ``seat`` (to move there)."""
+
+    seat: int
+    chances: list[float]  # each seat's chance, 0-1, if the mover plays ``best``
+    best: Move  # the move the search preferred (its most visited)
+    played: float  # the mover's chance after the move played, 0-1, by the same search
+    places: list[float] | None  # each seat's expected place (1 = first) where scores exist
+    forced: bool  # the mover had one legal move
+    iterations: int
+
+
+class _Analysing(Search):
+    """The bots' search, keeping every seat's rewards on each root move."""
+
+    def __init__(self, *args, played: Move, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.played = played
+        self.played_key = json.dumps(played, sort_keys=True)
+        self.sums: dict[int, list[float]] = {}  # id(root edge) -> per-seat reward sums
+        self.place_sums: dict[int, list[float]] = {}
+        self._path: list[Edge] = []  # this iteration's first two edges
+        self._rewards: list[float] = []
+        self._places: list[float] | None = None
+        self.scores = getattr(self.engine, "final_scores", None)
+
+    def candidates(self, node, state, mover):
+        fresh = super().candidates(node, state, mover)
+        if node is self.root and self.played_key not in node.keys:
+            node.keys.add(self.played_key)
+            fresh.append((self.played_key, self.played))  # popped first: tried first
+        elif node is self.root:
+            fresh = [f for f in fresh if f[0] != self.played_key]
+            if not any(e.move == self.played for e in node.edges):
+                fresh.append((self.played_key, self.played))
+        return fresh
+
+    def select(self, node, state, mover):
+        edge, after = super().select(node, state, mover)
+        if node is self.root:
+            self._path = [edge]
+        elif len(self._path) == 1 and node is self._path[0].child:
+            self._path.append(edge)
+        return edge, after
+
+    def playout(self, state):
+        rewards = super().playout(state)
+        self._rewards = _shares(rewards) if self.players > 2 else rewards
+        if self.scores is not None and self.players > 2:
+            self._places = _places(self._final(state))
+        return rewards
+
+    def _final(self, state):
+        return self.scores(state)
+
+    def iterate(self):
+        self._path = []
+        super().iterate()
+        for edge in self._path:  # the root's move and the reply to it
+            sums = self.sums.setdefault(id(edge), [0.0] * self.players)
+            for s, r in enumerate(self._rewards):
+                sums[s] += r
+            if self._places is not None:
+                places = self.place_sums.setdefault(id(edge), [0.0] * self.players)
+                for s, p in enumerate(self._places):
+                    places[s] += p
+
+    def line(self, edge: Edge) -> Edge:
+        """The edge whose averages value the position after the root move ``edge``: the
+        most visited reply, once the reply node had ``REPLY_VISITS`` visits (a move's own
+        average still counts every reply tried while the search looked for the best one,
+        so a move that allows a winning answer would look half as bad as it is); the move
+        itself where the game ended there or the search went no deeper."""
+        replies = edge.child.edges
+        if edge.child.visits < REPLY_VISITS or not replies:
+            return edge
+        return max(replies, key=lambda e: e.visits)
+
+    def means(self, edge: Edge) -> list[float]:
+        edge = self.line(edge)
+        sums = self.sums.get(id(edge))
+        return [x / edge.visits for x in sums] if sums and edge.visits else [0.0] * self.players
+
+    def place_means(self, edge: Edge) -> list[float] | None:
+        edge = self.line(edge)
+        sums = self.place_sums.get(id(edge))
+        return [round(x / edge.visits, 3) for x in sums] if sums and edge.visits else None
+
+    def played_edge(self) -> Edge | None:
+        return next((e for e in self.root.edges if e.move == self.played), None)
+
+    def focus(self, iterations: int) -> None:
+        """Runs ``iterations`` more through the played move alone (the root sees no other)."""
+        edge = self.played_edge()
+        if edge is None:
+            return
+        kept = self.root.moves, self.root.edges
+        self.root.moves, self.root.edges = [], [edge]
+        try:
+            for _ in range(iterations):
+                self.iterate()
+        finally:
+            self.root.moves, self.root.edges = kept
+
+
+def _shares(rewards: list[float]) -> list[float]:
+    """A playout's rewards as shares of one win. With 3-4 players the bots' evaluation of an
+    unfinished playout values each seat on its own (power companies: its lead over the best
+    other seat), which sums to anything up to one per seat (at an even start, 50 % each), so
+    the analysis's chances would not add up to 100 %. The search itself backs up the raw
+    rewards: the computer players play as before."""
+    total = sum(rewards)
+    return [r / total for r in rewards] if total > 0 else [1 / len(rewards)] * len(rewards)
+
+
+def _places(scores) -> list[float]:
+    """Each seat's place by ``scores`` (1 = first; tied seats share the better place)."""
+    return [1.0 + sum(other > mine for other in scores) for mine in scores]
+
+
+def estimate(
+    slug: str, view: dict, seat: int, played: Move, *, seed: int, iterations: int
+) -> Estimate:
+    """The search's estimate at the position ``view`` shows ``seat`` (to move there), and what
+    it thinks of ``played``, the move the seat made. Deterministic for a seed."""
+    if seat not in view["to_move"]:
+        raise ValueError(f"Seat {seat} is not to move.")
+    know = knowledge(slug)
+    rng = random.Random(seed)
+    search = _Analysing(know, view, seat, rng, thorough=True, played=played)
+    for _ in range(iterations):
+        search.iterate()
+        search.done += 1
+    chosen = max(search.root.edges, key=lambda e: e.visits)
+    least = max(1, round(PLAYED_SHARE * iterations))
+    edge = search.played_edge()
+    if edge is None or edge.visits < least:
+        search.focus(least - (edge.visits if edge else 0))
+    played_edge = search.played_edge()
+    chances = search.means(chosen)
+    after = search.means(played_edge)[seat] if played_edge is not None else chances[seat]
+    if played_edge is chosen:
+        after = chances[seat]
+    state = know.determinize(view, seat, rng)
+    forced = len(list(islice(know.engine.legal_moves(state, seat), 2))) < 2
+    return Estimate(
+        seat=seat,
+        chances=[round(c, 4) for c in chances],
+        best=chosen.move,
+        played=round(after, 4),
+        places=search.place_means(chosen),
+        forced=forced,
+        iterations=search.done,
+    )

@@ -1,0 +1,49 @@
+"""A match's computer analysis: one row per match (a match is analysed once), its progress
+and, per position, what the Hard search said there (analysis/estimate.py)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Match
+
+
+class Analysis(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    # One analysis per match: the unique key makes a second request find the first.
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    iterations = models.PositiveIntegerField()  # the search's budget per position
+    total = (
+        models.PositiveIntegerField()
+    )  # positions to estimate (the plies, the last one's result)
+    # Per position 0..total-1 (before ply n+1), the estimate (analysis.runner.position_entry).
+    positions = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # When a worker last took it or stored a position: a running analysis silent for
+    # ``ANALYSIS_LOST_SECONDS`` lost its worker, and the sweep queues it again.
+    touched_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"analysis of match {self.match_id} ({self.status}, {self.done}/{self.total})"
+
+    @property
+    def done(self) -> int:
+        return len(self.positions)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == self.Status.DONE

@@ -1,0 +1,26 @@
+"""The analysis's reactions (connected in ``AnalysisConfig.ready``): a request queues the
+worker's task; a position stored tells the sockets of the match's pages (a small notice on
+its group, never HTML: analysis/socket.py says it to the pages that asked)."""
+
+from __future__ import annotations
+
+from analysis import tasks
+from games.groups import group_name
+from games.push import send_to_group
+
+
+def on_requested(sender, analysis, **kwargs) -> None:
+    tasks.queue_analysis(analysis.pk)
+
+
+def on_progressed(sender, analysis, **kwargs) -> None:
+    send_to_group(group_name(analysis.match_id), progress_notice(analysis))
+
+
+def progress_notice(analysis) -> dict:
+    return {
+        "type": "analysis.progress",
+        "done": analysis.done,
+        "total": analysis.total,
+        "status": analysis.status,
+    }

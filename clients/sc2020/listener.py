@@ -1,0 +1,115 @@
+"""The bridge's port on 127.0.0.1, open for its whole run and shared by the matches it plays
+at once (a ladder encounter's two, a challenge beside a tournament's round).
+
+A connection's first message says which match it is for. With a command (the bridge starts
+each match's program) ``<joinPrepared reservationCode=…/>`` names the reservation that
+match's program was started with; ``<join gameType="swc_2020_hive"/>`` takes the match that
+has waited longest for its program. Without a command the programs are started by hand and
+any join takes the match that has waited longest. A join that comes while no match waits
+for a program waits for one (at most ``WAITING`` at once).
+"""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+
+from clients.sc2020.program import HOST, PORT, SEND_SECONDS, Connection
+from clients.sc2020.reader import ProtocolError
+
+GAME_TYPE = "swc_2020_hive"
+WAITING = 4  # joins kept waiting for a match at once
+
+
+class Opening:
+    """A match waiting for its program: the reservation it was started with (None: any
+    join) and the queue its messages go to."""
+
+    def __init__(self, reservation: str | None, events: queue.Queue):
+        self.reservation, self.events = reservation, events
+        self.taken = False
+
+
+class Listener:
+    def __init__(self, port: int = PORT, reserved: bool = False):
+        """``reserved``: the bridge starts the programs, so a reservation must be known."""
+        self.reserved = reserved
+        self.socket = socket.create_server((HOST, port))
+        self.port = self.socket.getsockname()[1]
+        self.changed = threading.Condition()
+        self.openings: list[Opening] = []
+        self.waiting = 0
+        self.closed = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                sock, _ = self.socket.accept()
+            except OSError:
+                return  # closed
+            sock.settimeout(SEND_SECONDS)
+            try:
+                Connection(sock, self._route)
+            except OSError:
+                sock.close()  # gone before it was greeted
+
+    def open(self, reservation: str | None, events: queue.Queue) -> Opening:
+        """A match waits for its program; its join arrives on ``events`` as
+        ("joined", connection), then that connection's messages."""
+        with self.changed:
+            opening = Opening(reservation, events)
+            self.openings.append(opening)
+            self.changed.notify_all()
+        return opening
+
+    def shut(self, opening: Opening) -> None:
+        """The match is over: no join reaches it any more."""
+        with self.changed:
+            if opening in self.openings:
+                self.openings.remove(opening)
+
+    def _pick(self, element) -> Opening | None:
+        """The opening this join is for (None: none yet); ProtocolError for no join."""
+        free = [o for o in self.openings if not o.taken]
+        if element.tag == "joinPrepared":
+            if not self.reserved:
+                return free[0] if free else None
+            code = element.get("reservationCode")
+            found = next((o for o in free if o.reservation == code), None)
+            if found is None:
+                raise ProtocolError("Unknown reservation code.")
+            return found
+        if element.tag == "join":
+            if element.get("gameType") != GAME_TYPE:
+                raise ProtocolError(f"This bridge plays {GAME_TYPE} only.")
+            return free[0] if free else None
+        raise ProtocolError(
+            f'Join first: <joinPrepared reservationCode=…/> or <join gameType="{GAME_TYPE}"/>, '
+            f"not <{element.tag}>."
+        )
+
+    def _route(self, connection: Connection, element) -> queue.Queue:
+        """Hands a joined connection to its match; the queue its messages go to from now."""
+        with self.changed:
+            while not self.closed:
+                opening = self._pick(element)
+                if opening is not None:
+                    opening.taken = True
+                    opening.events.put(("joined", connection))
+                    return opening.events
+                if self.waiting >= WAITING:
+                    raise ProtocolError("Too many programs wait for a match; try again later.")
+                self.waiting += 1
+                try:
+                    self.changed.wait()
+                finally:
+                    self.waiting -= 1
+            raise ProtocolError("The bridge has stopped.")
+
+    def close(self) -> None:
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+        self.socket.close()

@@ -1,0 +1,40 @@
+// The analysis's progress on the replay page: while it runs, the match socket says how many
+// positions are done ({"t": "analysis", "done", "total", "status"}, after {"t":
+// "analysis_watch"}); once it is done the replay fragment is fetched again, graph and all.
+(function () {
+  "use strict";
+  let socket = null;
+
+  function running() { return document.getElementById("analysis-running"); }
+
+  function show(progress) {
+    const bar = document.getElementById("analysis-progress");
+    const count = document.getElementById("analysis-count");
+    if (bar) { bar.max = progress.total; bar.value = progress.done; }
+    if (count) count.textContent = count.textContent.replace(/\d+(\D+)\d+/, `${progress.done}$1${progress.total}`);
+    if (progress.status === "done" || progress.status === "failed") {
+      const ply = document.getElementById("replay")?.dataset.ply ?? "";
+      htmx.ajax("GET", `?ply=${ply}`, { target: "#replay", swap: "outerHTML" });
+      if (socket) { socket.close(); socket = null; }
+    }
+  }
+
+  function follow() {
+    const here = running();
+    if (!here || socket) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/ws/match/${here.dataset.match}/?ply=${here.dataset.ply}&status=finished`;
+    socket = new WebSocket(url);
+    socket.addEventListener("open", () => socket.send(JSON.stringify({ t: "analysis_watch" })));
+    socket.addEventListener("message", (event) => {
+      if (!event.data.startsWith("{")) return;  // the board's and chat's HTML: not for this page
+      let frame;
+      try { frame = JSON.parse(event.data); } catch { return; }
+      if (frame.t === "analysis") show(frame);
+    });
+    socket.addEventListener("close", () => { socket = null; if (running()) setTimeout(follow, 2000); });
+  }
+
+  document.addEventListener("DOMContentLoaded", follow);
+  document.addEventListener("htmx:afterSwap", follow);
+})();

@@ -1,0 +1,103 @@
+"""The bridge's port shared by matches played at once (clients/sc2020/listener.py), over real
+sockets: a started program reaches its own match by its reservation whatever the order they
+connect in, a program started by hand takes the match that waited longest (or waits for
+one), and a join no match expects gets the protocol's error."""
+
+from __future__ import annotations
+
+import queue
+import socket
+
+import pytest
+
+from clients.sc2020.listener import Listener
+
+
+@pytest.fixture
+def listener(request):
+    made = Listener(0, reserved=request.param)
+    yield made
+    made.close()
+
+
+def join(listener: Listener, text: str) -> socket.socket:
+    program = socket.create_connection(("127.0.0.1", listener.port))
+    program.sendall(b"<protocol>" + text.encode())
+    return program
+
+
+def joined(events: queue.Queue):
+    kind, connection = events.get(timeout=10)
+    assert kind == "joined"
+    return connection
+
+
+def said_by(connection, events: queue.Queue) -> str:
+    """What the program sends next, as its match reads it."""
+    kind, (source, element) = events.get(timeout=10)
+    assert (kind, source) == ("message", connection)
+    return element.get("content")
+
+
+def read_all(program: socket.socket) -> bytes:
+    seen = b""
+    while data := program.recv(4096):
+        seen += data
+    return seen
+
+
+@pytest.mark.parametrize("listener", [True], indirect=True)
+def test_each_started_program_reaches_its_own_match_by_its_reservation(listener):
+    first, second = queue.Queue(), queue.Queue()
+    listener.open("aaaa", first)
+    listener.open("bbbb", second)
+    late = join(listener, '<joinPrepared reservationCode="bbbb"/><hint content="b"/>')
+    connection = joined(second)
+    assert said_by(connection, second) == "b"
+    early = join(listener, '<joinPrepared reservationCode="aaaa"/><hint content="a"/>')
+    connection = joined(first)
+    assert said_by(connection, first) == "a"
+    assert first.empty() and second.empty()
+    late.close(), early.close()
+
+
+@pytest.mark.parametrize("listener", [True], indirect=True)
+def test_a_join_no_match_expects_gets_the_error_and_is_closed(listener):
+    listener.open("aaaa", queue.Queue())
+    for text, says in (
+        ('<joinPrepared reservationCode="zzzz"/>', b'<error message="Unknown reservation code."/>'),
+        ('<join gameType="swc_2019_piranhas"/>', b"plays swc_2020_hive only"),
+        ('<room roomId="r"/>', b"Join first"),
+    ):
+        program = join(listener, text)
+        seen = read_all(program)  # the connection's end follows the error
+        assert says in seen and seen.endswith(b"</protocol>"), seen
+        program.close()
+
+
+@pytest.mark.parametrize("listener", [True], indirect=True)
+def test_a_join_by_game_type_takes_the_oldest_match_and_a_taken_one_is_no_more_offered(listener):
+    first, second = queue.Queue(), queue.Queue()
+    listener.open("aaaa", first)
+    listener.open("bbbb", second)
+    by_hand = join(listener, '<join gameType="swc_2020_hive"/>')
+    joined(first)
+    program = join(listener, '<joinPrepared reservationCode="aaaa"/>')  # its match is taken
+    assert b"Unknown reservation code." in read_all(program)
+    by_hand.close(), program.close()
+
+
+@pytest.mark.parametrize("listener", [False], indirect=True)
+def test_a_program_started_by_hand_waits_for_a_match_and_takes_the_one_that_waited_longest(
+    listener,
+):
+    program = join(listener, '<joinPrepared reservationCode="mine"/><hint content="x"/>')
+    first, second = queue.Queue(), queue.Queue()
+    opening = listener.open(None, first)
+    listener.open(None, second)
+    connection = joined(first)  # it waited for the first match, whatever its reservation
+    assert said_by(connection, first) == "x" and second.empty()
+    listener.shut(opening)
+    again = join(listener, '<join gameType="swc_2020_hive"/>')
+    joined(second)
+    program.close(), again.close()

@@ -1,0 +1,142 @@
+"""Arena pairing: the matching is of minimum cost (checked against every perfect matching of
+small fields), the opponent just played is avoided when it can be, large fields are cut
+into lichess's groups, and tables of 3-4 group neighbours in rank."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.formats import Entrant, arena_pairing
+from tournaments.formats.arena import pair_cost
+
+
+def perfect_matchings(items):
+    """Every way to pair ``items`` (one left out when odd)."""
+    if len(items) < 2:
+        yield []
+        return
+    if len(items) % 2:
+        for i in range(len(items)):
+            yield from perfect_matchings(items[:i] + items[i + 1 :])
+        return
+    first, rest = items[0], items[1:]
+    for i, other in enumerate(rest):
+        for tail in perfect_matchings(rest[:i] + rest[i + 1 :]):
+            yield [(first, other), *tail]
+
+
+def field(ratings, pairs_played):
+    players = [Entrant(f"p{i}", r) for i, r in enumerate(ratings)]
+    ranks = {p.key: i + 1 for i, p in enumerate(players)}
+    last = {}
+    for a, b in pairs_played:
+        last[f"p{a}"] = (f"p{b}",)
+        last[f"p{b}"] = (f"p{a}",)
+    return players, ranks, last
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ratings=st.lists(st.integers(800, 2400), min_size=2, max_size=9),
+    played=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=4),
+)
+def test_matching_is_minimum_cost_against_brute_force(ratings, played):
+    n = len(ratings)
+    played = [(a, b) for a, b in played if a < n and b < n and a != b]
+    players, ranks, last = field(ratings, played)
+    pairing = arena_pairing(players, ranks, last)
+    by_key = {p.key: p for p in players}
+    max_rank = max(ranks.values())
+
+    def rematches(matching):
+        return sum(
+            b.key in last.get(a.key, ()) or a.key in last.get(b.key, ()) for a, b in matching
+        )
+
+    def cost(matching):
+        return sum(pair_cost(a, b, ranks, max_rank) for a, b in matching)
+
+    got = [tuple(by_key[k] for k in t.seats) for t in pairing.tables]
+    assert len(got) == n // 2
+    best = min((rematches(m), cost(m)) for m in perfect_matchings(players))
+    assert (rematches(got), cost(got)) == best
+
+
+def test_the_opponent_just_played_is_avoided_when_possible():
+    players, ranks, last = field([1500, 1500, 1500, 1500], [(0, 1), (2, 3)])
+    tables = arena_pairing(players, ranks, last).tables
+    assert {frozenset(t.seats) for t in tables}.isdisjoint(
+        {frozenset({"p0", "p1"}), frozenset({"p2", "p3"})}
+    )
+
+
+def test_two_players_who_just_met_meet_again_rather_than_wait():
+    players, ranks, last = field([1500, 1600], [(0, 1)])
+    assert len(arena_pairing(players, ranks, last).tables) == 1
+
+
+def test_paused_and_withdrawn_players_wait():
+    players = [
+        Entrant("a", 1500),
+        Entrant("b", 1500, paused=True),
+        Entrant("c", 1500, withdrawn=True),
+    ]
+    players.append(Entrant("d", 1500))
+    tables = arena_pairing(players, {"a": 1, "b": 2, "c": 3, "d": 4}, {}).tables
+    assert [set(t.seats) for t in tables] == [{"a", "d"}]
+
+
+def test_above_a_hundred_the_top_two_groups_are_paired():
+    players = [Entrant(f"p{i}", 1500) for i in range(250)]
+    ranks = {p.key: i + 1 for i, p in enumerate(players)}
+    tables = arena_pairing(players, ranks, {}).tables
+    paired = {k for t in tables for k in t.seats}
+    assert len(tables) == 100
+    assert paired == {f"p{i}" for i in range(200)}
+    # Each group is matched on its own: nobody of the first hundred meets the second.
+    assert all((int(a[1:]) < 100) == (int(b[1:]) < 100) for a, b in (t.seats for t in tables))
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"), [(7, [4, 3]), (6, [3, 3]), (9, [3, 3, 3]), (8, [4, 4]), (5, [4])]
+)
+def test_power_companies_tables_group_neighbours_in_rank(n, sizes):
+    players = [Entrant(f"p{i}", 1500) for i in range(n)]
+    ranks = {p.key: i + 1 for i, p in enumerate(players)}
+    tables = arena_pairing(players, ranks, {}, table_size=4).tables
+    assert [len(t.seats) for t in tables] == sizes
+    assert [sorted(t.seats) for t in tables][0] == [f"p{i}" for i in range(sizes[0])]
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(ValueError):
+        arena_pairing([Entrant("a", 1), Entrant("a", 2)], {}, {})
+    with pytest.raises(ValueError):
+        arena_pairing([Entrant("a", 1)], {}, {}, table_size=1)
+
+
+def test_every_pair_of_small_fields_is_enumerated():
+    assert len(list(perfect_matchings(list(range(6))))) == 15
+    assert len(list(perfect_matchings(list(range(5))))) == 15
+    assert all(len(m) == 2 for m in perfect_matchings(list(range(5))))
+
+
+def test_the_cost_is_lichess_rank_distance_weighted_toward_the_top_plus_ratings():
+    """lichess: |rank a − rank b| × (300 + 1,700 × (last rank − better rank) / last rank)
+    + |rating a − rating b|. Ranks 1 and 5 of 10, 100 rating points apart: 4 × 1,830 +
+    100; ranks 9 and 10, equal ratings: 1 × 470."""
+    ranks = {"a": 1, "b": 5, "c": 9, "d": 10}
+    a, b, c, d = (Entrant(k, r) for k, r in zip("abcd", (1500, 1600, 1500, 1500), strict=True))
+    assert pair_cost(a, b, ranks, 10) == 4 * 1830 + 100
+    assert pair_cost(c, d, ranks, 10) == 470
+    assert pair_cost(b, a, ranks, 10) == pair_cost(a, b, ranks, 10)
+
+
+def test_power_companies_keep_two_who_just_met_apart():
+    """Six waiting at tables of three: by rank, p0 p1 p2 and p3 p4 p5, but p0 and p1 just
+    played each other, so one of them moves to the next table."""
+    players = [Entrant(f"p{i}", 1500) for i in range(6)]
+    ranks = {p.key: i + 1 for i, p in enumerate(players)}
+    tables = arena_pairing(players, ranks, {"p0": ("p1",), "p1": ("p0",)}, table_size=3).tables
+    assert [len(t.seats) for t in tables] == [3, 3]
+    assert not any({"p0", "p1"} <= set(t.seats) for t in tables)

@@ -1,0 +1,255 @@
+"""The tournament services with a clock the test moves: create, join, start, rounds from
+match ends, byes, late joins, withdrawals, forfeits and the close."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.errors import Refused
+from games.models import Match
+from games.services import clock_flag, match_create
+from tests.tournaments.support import (
+    T0,
+    finish,
+    finish_round,
+    make,
+    members,
+    next_round,
+    refresh,
+    running,
+    start,
+)
+from tests.web.support import play_a_move
+from tournaments import services
+from tournaments.models import Entry, Pairing, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock):
+    players = members(4)
+    tournament = make(players[0], players=players, rounds=3)
+    assert not services.tournament_advance(tournament_id=tournament.pk, now=T0)
+    tournament = start(tournament, clock)
+    assert tournament.status == Tournament.Status.STARTED and tournament.current_round == 1
+    assert len(running(tournament, 1)) == 2
+    clock.advance(5_000)
+    finish_round(tournament, 1)
+    tournament = refresh(tournament)
+    # Real time: the next round waits for its pause, then the worker starts it.
+    assert tournament.current_round == 1
+    assert tournament.next_step_at == clock.now + services.round_pause_ms()
+    assert not services.tournament_advance(
+        tournament_id=tournament.pk, now=tournament.next_step_at - 1
+    )
+    for number in (2, 3):
+        tournament = next_round(tournament, clock)
+        assert tournament.current_round == number
+        finish_round(tournament, number)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    table = services.standings(tournament)
+    assert sum(s.points for s in table) == 6  # two matches a round, a point each
+    assert Pairing.objects.filter(tournament=tournament).count() == 6
+
+
+def test_guests_the_computer_and_a_full_tournament_are_refused(alice, bob, carol):
+    guest = members(1, "g")[0]
+    guest.is_guest = True
+    guest.save()
+    tournament = make(alice, max_players=2)
+    with pytest.raises(Refused):
+        services.tournament_join(public_id=tournament.public_id, user=guest, now=T0)
+    services.tournament_join(public_id=tournament.public_id, user=alice, now=T0)
+    services.tournament_join(public_id=tournament.public_id, user=bob, now=T0)
+    with pytest.raises(Refused, match="full"):
+        services.tournament_join(public_id=tournament.public_id, user=carol, now=T0)
+    assert Entry.objects.filter(tournament=tournament).count() == 2
+
+
+def test_a_private_tournament_needs_its_invite(alice, bob):
+    tournament = make(alice, private=True)
+    with pytest.raises(services.NotFound):
+        services.tournament_join(public_id=tournament.public_id, user=bob, now=T0)
+    services.tournament_join(
+        public_id=tournament.public_id, user=bob, invite=tournament.invite, now=T0
+    )
+    assert not refresh(tournament).rated  # a private match is never rated (§7.6)
+
+
+def test_a_late_joiner_gets_half_byes_until_half_the_rounds(clock):
+    players = members(5)
+    tournament = make(players[0], players=players[:4], rounds=4)
+    tournament = start(tournament, clock)
+    services.tournament_join(public_id=tournament.public_id, user=players[4], now=clock.now)
+    entry = Entry.objects.get(tournament=tournament, user=players[4])
+    assert entry.joined_round == 2
+    finish_round(tournament, 1)
+    tournament = next_round(tournament, clock)
+    points = {s.key: s.points for s in services.standings(tournament)}
+    assert points[str(players[4].pk)] == 0.5
+    finish_round(tournament, 2)
+    tournament = next_round(tournament, clock)
+    assert tournament.current_round == 3
+    late = members(1, "late")[0]
+    with pytest.raises(Refused, match="no more players"):
+        services.tournament_join(public_id=tournament.public_id, user=late, now=clock.now)
+
+
+def test_a_missed_first_move_loses_and_two_withdraw_from_a_swiss(clock):
+    players = members(2)
+    tournament = start(make(players[0], players=players, rounds=3), clock)
+    absent = None
+    for number in (1, 2):
+        (pairing,) = running(tournament, number)
+        absent = pairing.seats[0] if absent is None else absent
+        seat = pairing.seats.index(absent)
+        match = pairing.match
+        if seat == 1:  # the other moves first; then the absent player's first turn runs
+            match = play_a_move(match)
+        # The absent player does not move: their 30 seconds pass and the match is aborted
+        # (docs/rules.md §7.3), which the tournament counts as their loss by forfeit.
+        clock.now = match.deadline
+        assert clock_flag(match_id=match.pk, now=clock.now)
+        pairing.refresh_from_db()
+        assert pairing.forfeit[seat] and not pairing.forfeit[1 - seat]
+        assert pairing.places[seat] == 2 and pairing.places[1 - seat] == 1
+        if number == 1:
+            tournament = next_round(tournament, clock)
+    entry = Entry.objects.get(tournament=tournament, user_id=absent)
+    assert entry.missed == 2 and entry.withdrawn
+
+
+def test_an_arena_pairs_players_again_as_their_matches_end_until_its_end(clock):
+    players = members(4)
+    tournament = start(make(players[0], format="arena", players=players, minutes=10), clock)
+    assert len(running(tournament)) == 2
+    finish(running(tournament)[0])
+    # The two players of the match that ended wait, and are paired at once.
+    assert len(running(tournament)) == 2
+    assert Pairing.objects.filter(tournament=tournament).count() == 3
+    services.tournament_pause(
+        public_id=tournament.public_id, user=players[0], paused=True, now=clock.now
+    )
+    clock.now = refresh(tournament).ends_at
+    assert services.tournament_advance(tournament_id=tournament.pk, now=clock.now)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    for pairing in running(tournament):  # their first movers' 30 seconds are long past
+        assert clock_flag(match_id=pairing.match_id, now=clock.now)
+    assert not running(tournament)
+    assert Pairing.objects.filter(tournament=tournament).count() == 3  # none after the end
+    assert all(p.places for p in Pairing.objects.filter(tournament=tournament))
+
+
+def test_too_few_players_end_it_unplayed(alice, clock):
+    tournament = start(make(alice, players=[alice]), clock)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert not Match.objects.exists()
+
+
+def test_an_arena_player_who_missed_a_first_move_is_paused_until_they_join_again(clock):
+    players = members(2)
+    tournament = start(make(players[0], format="arena", players=players), clock)
+    (pairing,) = running(tournament)
+    clock.now = pairing.match.deadline
+    assert clock_flag(match_id=pairing.match_id, now=clock.now)
+    absent = Entry.objects.get(tournament=tournament, user_id=pairing.seats[0])
+    assert absent.paused and absent.missed == 1
+    assert not running(tournament)  # the other waits: nobody to pair with
+    services.tournament_join(public_id=tournament.public_id, user=absent.user, now=clock.now)
+    assert not Entry.objects.get(pk=absent.pk).paused
+    assert len(running(tournament)) == 1
+
+
+def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended(clock):
+    from games.clocks import TimeControl
+    from tests.conftest import every_seat_moves
+    from tournaments import tasks
+
+    players = members(4)
+    tournament = make(
+        players[0], players=players, time_control=TimeControl.parse("2d"), round_days=1
+    )
+    tournament = start(tournament, clock)
+    first = tournament.round_set.get(number=1)
+    assert first.deadline == clock.now + 24 * 3600 * 1000
+    slow, quick = running(tournament, 1)
+    finish(quick)
+    assert refresh(tournament).current_round == 1  # one match still runs: no pause, no round
+    clock.now = first.deadline - 1
+    every_seat_moves(slow.match)  # slow, but within its days per move
+    tasks.catch_up()
+    assert refresh(tournament).current_round == 1
+    clock.now = first.deadline
+    tasks.catch_up()  # the worker's sweep, as after a restart
+    tournament = refresh(tournament)
+    assert tournament.current_round == 2 and len(running(tournament, 2)) == 2
+    finish(slow)  # still counts when it ends
+    assert Pairing.objects.get(pk=slow.pk).places is not None
+    assert sum(s.points for s in services.standings(tournament)) == 2
+
+
+def test_a_player_the_match_services_refuse_a_seat_forfeits_and_the_others_play_on(clock, settings):
+    players = members(4)
+    tournament = start(make(players[0], format="arena", players=players), clock)
+    first = running(tournament)[0]
+    # Its first seat opens a match of their own, and may then hold one match at once
+    # (games.services' limit, which holds for tournaments too).
+    busy = first.match.seat_list()[0].user
+    match_create(game="powerdrain", creator=busy, seat=0)
+    settings.RUNNING_MATCHES_PER_PERSON = 1
+    finish(first)
+    # Paired again at once, they are refused a seat: a forfeit, and they are paused.
+    again = Pairing.objects.filter(tournament=tournament).order_by("-id").first()
+    lost = [u == busy.pk for u in again.seats]
+    assert again.match is None and again.forfeit == lost and again.places == [1 + x for x in lost]
+    refused = Entry.objects.get(tournament=tournament, user=busy)
+    (other,) = (
+        Entry.objects.get(tournament=tournament, user_id=u) for u in again.seats if u != busy.pk
+    )
+    assert refused.paused and not other.paused and other.waiting_since is not None
+
+
+def test_tournament_matches_are_not_refused_by_the_hourly_seat_limit_which_still_holds(
+    clock, settings
+):
+    """A fast Arena pairs a player again after every match: the limit on the new matches a
+    person makes an hour is not the tournament's to hit (it forfeited and paused them)."""
+    settings.NEW_MATCHES_PER_HOUR = 1
+    players = members(2)
+    tournament = start(make(players[0], format="arena", players=players), clock)
+    for _ in range(3):
+        (pairing,) = running(tournament)
+        finish(pairing)
+    pairings = Pairing.objects.filter(tournament=tournament)
+    assert pairings.count() == 4 and all(p.match_id and not any(p.forfeit) for p in pairings)
+    assert not Entry.objects.filter(tournament=tournament, paused=True).exists()
+    # A person's own matches still meet it, and the tournament's did not use it up.
+    match_create(game="powerdrain", creator=players[0], seat=0)
+    with pytest.raises(Refused, match="this hour"):
+        match_create(game="powerdrain", creator=players[0], seat=0)
+
+
+def test_a_round_robin_player_may_withdraw_and_their_tables_left_are_forfeits(clock):
+    players = members(4)
+    tournament = start(make(players[0], format="round-robin", players=players), clock)
+    assert tournament.rounds == 6  # three rounds a leg, two legs
+    leaver = players[3]
+    services.tournament_withdraw(public_id=tournament.public_id, user=leaver, now=clock.now)
+    finish_round(tournament, 1)  # their match of round 1 goes on, and counts
+    for number in range(2, 7):
+        tournament = next_round(tournament, clock)
+        assert tournament.current_round == number
+        forfeits = Pairing.objects.filter(tournament=tournament, round=number, match=None)
+        (table,) = forfeits
+        assert leaver.pk in table.seats and table.places is not None
+        assert table.forfeit == [u == leaver.pk for u in table.seats]
+        assert all(leaver.pk not in p.seats for p in running(tournament, number))
+        finish_round(tournament, number)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    rows = {s.key: s for s in services.standings(tournament)}
+    # Every opponent scored their five tables against the leaver after round 1 as wins.
+    assert rows[str(leaver.pk)].points <= 1
+    assert sum(r.points for r in rows.values()) == 12  # 6 rounds × 2 tables, one point each

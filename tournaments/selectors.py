@@ -1,0 +1,258 @@
+"""Reading tournaments: the lists, a tournament's standings with names, its crosstable or its
+rounds, the matches being played, and one player's part (their entry, their match)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+from django.utils.formats import get_format
+from django.utils.translation import gettext
+
+from accounts.models import User
+from games.models import Match
+from tournaments import services
+from tournaments.models import Entry, Pairing, Tournament
+
+LIST_LENGTH = 30
+#: The standings' bar picture: width of the longest bar and height of one row, in SVG units.
+BAR_WIDTH = 300
+BAR_ROW = 22
+BAR_ROWS = 16
+ARENA_SHOWN = 50
+
+
+def lists() -> dict[str, list[Tournament]]:
+    """The open tournaments: upcoming (soonest first), running, finished (latest first)."""
+    shown = Tournament.objects.filter(private=False).annotate(
+        players=Count("entries", filter=Q(entries__withdrawn=False))
+    )
+    status = Tournament.Status
+    return {
+        "upcoming": list(shown.filter(status=status.CREATED).order_by("starts_at")[:LIST_LENGTH]),
+        "running": list(shown.filter(status=status.STARTED).order_by("starts_at")[:LIST_LENGTH]),
+        "finished": list(shown.filter(status=status.FINISHED).order_by("-ends_at")[:LIST_LENGTH]),
+    }
+
+
+def game_event_keys(match: Match) -> dict:
+    """What a program's ``gameStart``/``gameFinish`` says of a tournament match, as lichess's
+    do (games.features ``game_event_context``): an Arena's is ``source: "arena"`` with its
+    ``tournamentId``; a Swiss's and a round robin's (rounds, paired by the table, read under
+    ``/api/swiss/{id}`` too) ``source: "swiss"`` with its ``swissId``. Other matches: nothing."""
+    found = (
+        Pairing.objects.filter(match_id=match.pk)
+        .values_list("tournament__format", "tournament__public_id")
+        .first()
+    )
+    if found is None:
+        return {}
+    format, public_id = found
+    if format == Tournament.Format.ARENA:
+        return {"source": "arena", "tournamentId": public_id}
+    return {"source": "swiss", "swissId": public_id}
+
+
+def visible(public_id: str, invite: str | None, user) -> Tournament | None:
+    """The tournament, if this viewer may see it: an open one, or a private one with its
+    invite, to its players or to its creator."""
+    tournament = Tournament.objects.filter(public_id=public_id).first()
+    if tournament is None or not tournament.private or invite == tournament.invite:
+        return tournament
+    if user.is_authenticated and (
+        tournament.created_by_id == user.pk
+        or Entry.objects.filter(tournament=tournament, user=user).exists()
+    ):
+        return tournament
+    return None
+
+
+@dataclass
+class Row:
+    rank: int
+    user: User
+    points: float
+    tiebreaks: tuple
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    streak: int
+    withdrawn: bool
+    paused: bool
+    bar: int = 0  # the bar's length in the picture
+
+    @property
+    def points_text(self) -> str:
+        return _points(self.points)
+
+    @property
+    def tiebreak_texts(self) -> list[str]:
+        return [_decimal(f"{t:.2f}".rstrip("0").rstrip(".")) for t in self.tiebreaks]
+
+
+def _points(value: float) -> str:
+    """1, ½, 2½; other fractions (tables of 3–4) with two decimals."""
+    if value * 2 == int(value * 2):
+        return f"{int(value)}½".replace("0½", "½") if value % 1 else f"{value:g}"
+    return _decimal(f"{value:.2f}")
+
+
+def _decimal(text: str) -> str:
+    """``text``'s decimal point as the active language writes it: a German page said 0.67."""
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
+
+
+def standings(tournament: Tournament) -> list[Row]:
+    entries = list(tournament.entries.select_related("user"))
+    by_key = {str(e.user_id): e for e in entries}
+    rows = []
+    for s in services.standings(tournament, entries):
+        entry = by_key[s.key]
+        rows.append(
+            Row(
+                rank=s.rank,
+                user=entry.user,
+                points=s.points,
+                tiebreaks=s.tiebreaks,
+                played=s.played,
+                wins=s.wins,
+                draws=s.draws,
+                losses=s.losses,
+                streak=s.streak,
+                withdrawn=entry.withdrawn,
+                paused=entry.paused,
+            )
+        )
+    best = max((r.points for r in rows), default=0) or 1
+    for row in rows:
+        row.bar = round(BAR_WIDTH * row.points / best)
+    return rows
+
+
+def tiebreak_names(tournament: Tournament) -> list[str]:
+    if tournament.format == Tournament.Format.SWISS:
+        return [gettext("Buchholz"), gettext("Sonneborn–Berger")]
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        return [gettext("Head to head"), gettext("Sonneborn–Berger")]
+    return [gettext("Performance")]  # an Arena's one tie-break (docs/rules.md §8)
+
+
+def crosstable(tournament: Tournament, rows: list[Row]) -> list[dict]:
+    """Per player (in standings order) their points against each other player ("" before
+    any finished, None on the diagonal): a two-player match counts 1, ½ or 0, a table of k
+    1 / (k − 1) per opponent finished behind, half that for a tie (docs/rules.md §8.1)."""
+    order = [r.user.pk for r in rows]
+    against: dict[tuple[int, int], float] = {}
+    for pairing in tournament.pairings.filter(places__isnull=False):
+        if pairing.bye:
+            continue
+        share = 1 / (len(pairing.seats) - 1)
+        for a, pa in zip(pairing.seats, pairing.places, strict=True):
+            for b, pb in zip(pairing.seats, pairing.places, strict=True):
+                if a != b:
+                    score = 1.0 if pa < pb else 0.0 if pa > pb else 0.5
+                    against[(a, b)] = against.get((a, b), 0) + score * share
+    return [
+        {
+            "row": row,
+            "cells": [
+                None
+                if other == row.user.pk
+                else _points(round(against[(row.user.pk, other)], 2))
+                if (row.user.pk, other) in against
+                else ""
+                for other in order
+            ],
+        }
+        for row in rows
+    ]
+
+
+def rounds(tournament: Tournament) -> list[dict]:
+    """Each round's tables, newest first: players in seat order with their places, the match
+    to watch or replay; byes."""
+    pairings = tournament.pairings.select_related("match").order_by("-round", "-table")
+    # An Arena's are one list, newest first: the latest ARENA_SHOWN of them.
+    pairings = list(pairings[:ARENA_SHOWN] if not tournament.by_rounds else pairings)
+    pairings.sort(key=lambda p: (-p.round, p.table if tournament.by_rounds else -p.table))
+    users = {u.pk: u for u in User.objects.filter(pk__in={u for p in pairings for u in p.seats})}
+    by_round: dict[int, list] = {}
+    for pairing in pairings:
+        seats = [
+            {
+                "user": users.get(u),
+                "place": pairing.places[i] if pairing.places else None,
+                "forfeit": bool(pairing.forfeit and pairing.forfeit[i]),
+            }
+            for i, u in enumerate(pairing.seats)
+        ]
+        by_round.setdefault(pairing.round, []).append({"pairing": pairing, "seats": seats})
+    return [{"number": n, "tables": tables} for n, tables in by_round.items()]
+
+
+def playing_now(tournament: Tournament) -> list[Match]:
+    return list(
+        Match.objects.filter(
+            tournament_pairing__tournament=tournament, status=Match.Status.ACTIVE
+        ).with_players()[:50]
+    )
+
+
+def countdown(tournament: Tournament) -> tuple[str, int] | None:
+    """What the page counts down to: ("start", ms), ("round", ms) or ("end", ms)."""
+    if tournament.status == Tournament.Status.CREATED:
+        return "start", tournament.starts_at
+    if tournament.status != Tournament.Status.STARTED:
+        return None
+    if tournament.format == Tournament.Format.ARENA:
+        return "end", tournament.ends_at
+    if tournament.next_step_at is not None:
+        return "round", tournament.next_step_at
+    return None
+
+
+def bars_height(rows: list[Row]) -> int:
+    return BAR_ROW * min(len(rows), BAR_ROWS)
+
+
+def live(tournament: Tournament) -> dict:
+    """Everything the live part of the page shows, the same for every viewer."""
+    rows = standings(tournament)
+    return {
+        "tournament": tournament,
+        "rows": rows,
+        "bar_rows": rows[:BAR_ROWS],
+        "bars_height": bars_height(rows),
+        "bar_width": BAR_WIDTH,
+        "bar_row": BAR_ROW,
+        "tiebreak_names": tiebreak_names(tournament),
+        "crosstable": crosstable(tournament, rows)
+        if tournament.format == Tournament.Format.ROUND_ROBIN
+        else [],
+        "rounds": rounds(tournament),
+        "playing": playing_now(tournament),
+        "countdown": countdown(tournament),
+        "unplayed": unplayed(tournament),
+    }
+
+
+def unplayed(tournament: Tournament) -> bool:
+    """Whether ``tournament`` ended at its start for want of players (docs/rules.md §8.5):
+    one that started made its first pairings at once."""
+    return tournament.status == Tournament.Status.FINISHED and not tournament.pairings.exists()
+
+
+def entry_of(tournament: Tournament, user) -> Entry | None:
+    if not user or not user.is_authenticated:
+        return None
+    return Entry.objects.filter(tournament=tournament, user=user).first()
+
+
+def current_match(tournament: Tournament, user_id: int) -> Match | None:
+    """``user_id``'s running match in this tournament, if any (their newest)."""
+    running = Pairing.objects.filter(
+        tournament=tournament, places__isnull=True, match__status=Match.Status.ACTIVE
+    ).select_related("match")
+    mine = [p for p in running.order_by("-id") if user_id in p.seats]
+    return mine[0].match if mine else None
