@@ -12,7 +12,7 @@ COMPILED := $(CATALOGUES:.po=.mo)
 # What makemessages reads (tests/web/test_languages.py runs it with the same options).
 MAKEMESSAGES := --no-obsolete --no-location -e html,txt,py -i "var/*" -i "build/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*"
 
-.PHONY: run test test-scale lint chromium gettext messages bench
+.PHONY: run test test-scale lint chromium gettext messages bench mutants
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,12 +45,20 @@ test: $(STAMP) $(COMPILED) chromium gettext
 	$(PY) -m pytest $(PARALLEL) tests/browser
 
 ## The same suite against PostgreSQL and Redis (the scale path), but for the pure rules
-## engines' and computer players' tests, which touch neither and ran in `make test`.
-PURE := --ignore=tests/engines --ignore=tests/bots
+## engines' and computer players' tests, which touch neither and ran in `make test`, and the
+## clients over HTTP (the Software Challenge bridge, the encounter runner), whose server side
+## (the Bot API, challenges) the API tests cover here.
+## Nor does it run again the browser tests of pages' layouts and words (LOOKS), which render
+## the same from either database and channel layer: about 2.5 minutes, to keep CI within 30.
+PURE := --ignore=tests/engines --ignore=tests/bots --ignore=tests/clients \
+  --ignore=tests/ladder/test_run_encounter.py
+LOOKS := $(foreach f,layout layout_german pages_layout header_layout tournament_layout \
+  phone_zoom analysis_layout german_words board_words,--ignore=tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext
 	export DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/gametable} \
 	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}; \
-	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser $(PURE) && $(PY) -m pytest $(PARALLEL) tests/browser
+	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser $(PURE) && \
+	$(PY) -m pytest $(PARALLEL) tests/browser $(LOOKS)
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -72,6 +80,14 @@ gettext:
 ## translate the new entries in locale/<lang>/LC_MESSAGES/django.po (README, "Languages").
 messages: $(STAMP) gettext
 	$(PY) manage.py makemessages -l de $(MAKEMESSAGES)
+
+## Mutation testing (README, "Tests"): mutmut changes the guarded modules ([tool.mutmut] in
+## pyproject.toml) one small change at a time, runs their fast tests on each, and lists the
+## changes no test noticed. Minutes, not seconds: not part of `make test`.
+mutants: $(STAMP) $(COMPILED)
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/mutmut results
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

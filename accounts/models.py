@@ -2,7 +2,14 @@
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
+
+#: A computer player's level as its name says it (the New match form's words).
+COMPUTER_LEVELS = {
+    "easy": gettext_noop("Easy"),
+    "medium": gettext_noop("Medium"),
+    "hard": gettext_noop("Hard"),
+}
 
 
 class User(AbstractUser):
@@ -21,6 +28,9 @@ class User(AbstractUser):
     # A program's account (docs/api.md, POST /api/bot/account/upgrade): it plays through the
     # API and is marked as a program wherever its name shows.
     is_program = models.BooleanField(default=False)
+    # Whether everyone may read this program's move hints on its finished matches' replays
+    # and records; its owner always may (games.models.Match.hint_seats).
+    public_hints = models.BooleanField(default=False)
     # A guest's secret for their rejoin link (accounts.services.rejoin_key): a guest has no
     # password, so this is how they get back to their seats from another browser. Empty
     # for members.
@@ -44,8 +54,19 @@ class User(AbstractUser):
         where the name is shown (the API's is English)."""
         if self.is_guest:
             return gettext("%(name)s (guest)") % {"name": self.nickname}
+        if self.bot_level:
+            return self._computer_name()
         name = self.nickname or self.username
         return gettext("%(name)s (BOT)") % {"name": name} if self.is_program else name
+
+    def _computer_name(self) -> str:
+        """A computer player's name in the viewer's language, "Computer (Leicht) 2" for the
+        second of a level (username ``computer-easy-2``), as the New match form names levels;
+        the stored nickname keeps the English one."""
+        level = gettext(COMPUTER_LEVELS.get(self.bot_level, self.bot_level))
+        name = gettext("Computer (%(level)s)") % {"level": level}
+        number = self.username.rsplit("-", 1)[-1]
+        return f"{name} {number}" if number.isdigit() else name
 
     def __str__(self) -> str:
         return self.display_name

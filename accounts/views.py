@@ -1,6 +1,7 @@
 """Sign up, guest entry, a guest's way back and into an account, log out, email settings
 (log in is Django's own view)."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
@@ -22,6 +23,7 @@ from games import selectors
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 # Verification mails per member and per address an hour: asking for them relays nothing.
 VERIFY_MAILS = Limit("verify-mail", lambda: 3, lambda: 3600)
+SIGNUPS = Limit("signup", lambda: settings.SIGNUPS_PER_ADDRESS_PER_HOUR, lambda: 3600)
 
 
 def ask_to_verify(request, user: User) -> None:
@@ -51,9 +53,21 @@ def _next_url(request) -> str:
     return "/"
 
 
+def made_here(request, form) -> bool:
+    """Counts one account made from the request's address; False, with the reason on the
+    ``form``, when the address made ``SIGNUPS_PER_ADDRESS_PER_HOUR`` this hour already (a
+    second account is how a rating is farmed)."""
+    if SIGNUPS.take(request.META.get("REMOTE_ADDR", "") or "unknown"):
+        return True
+    form.add_error(
+        None, gettext("Too many accounts were made from your address this hour: try again later.")
+    )
+    return False
+
+
 def signup(request):
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and made_here(request, form):
         user = form.save()
         login(request, user, backend=BACKEND)
         ask_to_verify(request, user)
@@ -113,7 +127,7 @@ def make_account(request):
     if not request.user.is_guest:
         return redirect("profile", username=request.user.username)
     form = SignupForm(request.POST or None, guest=request.user)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and made_here(request, form):
         user = services.guest_make_member(
             request.user,
             username=form.cleaned_data["username"],

@@ -1,4 +1,5 @@
-"""A member's API tokens on their profile page: make one (shown once), revoke one."""
+"""A member's API tokens on their profile page: make one (shown once), revoke one; a program's
+choice of public hints."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from api.services import public_hints_update
 from api.tokens import TokenRefused, token_create, token_revoke
 
 
@@ -31,4 +33,12 @@ def token_new(request):
 def token_remove(request, token_id: int):
     if token_revoke(request.user, token_id):
         messages.info(request, gettext("The token is revoked: it works no more."))
+    return redirect("profile", username=request.user.username)
+
+
+@login_required
+@require_POST
+def hints_setting(request):
+    """A program's hints shown to everyone on its finished matches, or to its owner only."""
+    public_hints_update(request.user, public=request.POST.get("public") == "1")
     return redirect("profile", username=request.user.username)

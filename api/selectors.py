@@ -9,7 +9,7 @@ program written for lichess finds its side and its clock.
 A viewer sees exactly ``engine.view`` for their seat (a spectator's view without one) and the
 codes of the moves played (docs/rules.md §1.4). A code can carry a secret where its move
 does (Triangulum's place holds the secret point): while the match runs, another seat and the
-spectators get that move's public code instead (``hidden_code``), so nothing on a stream
+spectators get that move's public code instead (the engine's ``public_code``), so nothing on a stream
 depends on a secret its viewer may not know.
 """
 
@@ -19,17 +19,17 @@ import hashlib
 import json
 import math
 import random
-from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 
+from api.models import OpenStream
 from challenges.selectors import pending_events
-from games import clocks
-from games.memory import LRU
-from games.models import Match, Move, Seat
+from games import clocks, features, matchlog
+from games.models import Match, Seat
 from games.registry import get_game
-from games.rules import play_entry
 from games.selectors import matches_for_user, player_stats, stats_totals
 from games.services import ABSENCE_MS, absent_since, server_now
 
@@ -86,63 +86,17 @@ def speed(control: clocks.TimeControl) -> str:
     return "classical"
 
 
-# --- Move codes, kept per match so a long game is not encoded again on every move ---------
+# --- Move codes, from the match's log (games.matchlog) --------------------------------------
 
 
-@dataclass(frozen=True)
-class CodeLog:
-    ply: int  # log entries covered (leaves included)
-    state: Any  # the position after them
-    # (seat, code, public code or None when the code hides nothing); leaves are not moves.
-    moves: tuple[tuple[int, str, str | None], ...]
-
-
-_logs = LRU(max_entries=2000)
-
-
-def hidden_code(game: str, move: dict) -> str | None:
-    """The code other seats and spectators see of a move whose code carries a secret, while
-    the match runs (docs/api.md, "Secrets"); None when the code hides nothing.
-
-    Triangulum's place is the only such move: its code ``x.y~sx.sy`` ends in the secret
-    point, so the others see ``x.y~hidden`` (the open point alone, which every view shows)."""
-    if game == "triangulum" and move.get("type") == "place":
-        x, y = move["open"]
-        return f"{x}.{y}~hidden"
-    return None
-
-
-def code_log(match: Match) -> CodeLog:
-    """The codes of ``match``'s moves so far, grown by the moves it lacks."""
-    key = (match.pk, match.public_id)
-    log = _logs.get(key)
-    if log is None or log.ply > match.ply:
-        engine = get_game(match.game).engine
-        state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
-        log = CodeLog(0, state, ())
-    if log.ply < match.ply:
-        engine = get_game(match.game).engine
-        state, moves, ply = log.state, list(log.moves), log.ply
-        rows = Move.objects.filter(match_id=match.pk, ply__gte=log.ply).order_by("ply")
-        for row_ply, seat, entry in rows.values_list("ply", "seat", "move"):
-            if row_ply != ply:  # a hole cannot happen; start again rather than guess
-                _logs.put(key, None)
-                return code_log(match)
-            if entry.get("type") != "leave":
-                moves.append((seat, engine.encode(state, entry), hidden_code(match.game, entry)))
-            state = play_entry(engine, state, seat, entry)
-            ply += 1
-        log = CodeLog(ply, state, tuple(moves))
-        _logs.put(key, log)
-    return log
-
-
-def codes_for(match: Match, log: CodeLog, seat: int | None) -> list[str]:
-    """The codes ``seat`` may see (None: a spectator)."""
+def codes_for(match: Match, log: matchlog.Log, seat: int | None) -> list[str]:
+    """The codes of the moves played that ``seat`` may see (None: a spectator): another
+    seat's move whose code carries a secret shows its public code while the match runs."""
     over = match.status == Match.Status.FINISHED
     return [
-        code if hidden is None or over or mover == seat else hidden
-        for mover, code, hidden in log.moves
+        p.code if p.public is None or over or p.seat == seat else p.public
+        for p in log.plies
+        if p.code is not None
     ]
 
 
@@ -183,7 +137,7 @@ def game_state(match: Match, seat: int | None, now: int | None = None) -> dict:
     now = server_now() if now is None else now
     game = get_game(match.game)
     engine = game.engine
-    log = code_log(match)
+    log = matchlog.of(match)
     state = log.state if log.ply == match.ply else engine.from_json(match.state)
     view = engine.view(state, seat)
     running = match.status == Match.Status.ACTIVE
@@ -258,8 +212,8 @@ def game_full(match: Match, seat: int | None, now: int | None = None) -> dict:
     data: dict[str, Any] = {
         "type": "gameFull",
         "id": match.public_id,
-        "variant": {"key": match.game, "name": game.name},
-        "rated": False,
+        "variant": {"key": match.game, "name": game.engine.name},
+        "rated": match.rated,
         "speed": speed(control),
         "perf": {"name": speed(control)},
         "clock": {"initial": control.base_ms, "increment": control.increment_ms}
@@ -309,7 +263,7 @@ def game_event(match: Match, user, kind: str) -> dict | None:
     seat = match.seat_of(user)
     if seat is None:
         return None
-    log = code_log(match)
+    log = matchlog.of(match)
     seen = codes_for(match, log, seat)
     engine = get_game(match.game).engine
     state = log.state if log.ply == match.ply else engine.from_json(match.state)
@@ -326,9 +280,9 @@ def game_event(match: Match, user, kind: str) -> dict | None:
         "variant": {"key": match.game, "name": get_game(match.game).name},
         "speed": speed(control),
         "perf": speed(control),
-        "rated": False,
+        "rated": match.rated,
         "source": "friend",
-        "hasMoved": any(mover == seat for mover, _, _ in log.moves),
+        "hasMoved": any(p.seat == seat and p.code is not None for p in log.plies),
         "isMyTurn": seat in movers,
         "lastMove": seen[-1] if seen else "",
         "opponent": player_json(others[0].user) if len(others) == 1 and others[0].user_id else None,
@@ -337,6 +291,7 @@ def game_event(match: Match, user, kind: str) -> dict | None:
         "secondsLeft": None,
         "compat": {"bot": True, "board": False},
     }
+    game.update(features.game_event_extras(match))  # a tournament's "source" and its id
     if control.timed and match.clock_ms:
         ms = clocks.left_at(control, match.clock, seat, seat in movers, server_now())
         game["secondsLeft"] = ms // 1000
@@ -387,3 +342,23 @@ def has_played(user) -> bool:
     """Whether ``user`` holds or held any seat (an account that has can no longer become a
     program's)."""
     return Seat.objects.filter(user=user).exists()
+
+
+#: The channel names of event streams begin with this (a channel layer may put its own
+#: prefix before it): how ``with_event_stream`` tells them from game streams.
+EVENT_CHANNEL = "api.events."
+
+
+def with_event_stream(user_ids) -> set[int]:
+    """Which of ``user_ids`` have an event stream open now, in any process: a fresh
+    ``OpenStream`` row (renewed by the process holding the stream, gone when it ends or
+    expired when that process dies) whose channel is an event stream's."""
+    fresh = timezone.now() - timedelta(seconds=settings.PRESENCE_SECONDS)
+    return set(
+        OpenStream.objects.filter(
+            token__user_id__in=list(user_ids),
+            token__revoked=None,
+            seen_at__gte=fresh,
+            channel_name__contains=EVENT_CHANNEL,
+        ).values_list("token__user_id", flat=True)
+    )

@@ -1,4 +1,5 @@
-"""The API's own writes besides tokens: an account becomes a program's."""
+"""The API's own writes besides tokens: an account becomes a program's; a program's hints
+become public or private."""
 
 from __future__ import annotations
 
@@ -27,3 +28,10 @@ def account_upgrade(user) -> None:
     locked.is_program = True
     locked.save(update_fields=["is_program"])
     user.is_program = True
+
+
+def public_hints_update(user, *, public: bool) -> None:
+    """Whether everyone may read ``user``'s move hints after its matches (docs/api.md,
+    Hints); a program's owner chooses it on the profile's token section."""
+    user.public_hints = bool(public)
+    user.save(update_fields=["public_hints"])

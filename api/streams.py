@@ -24,7 +24,9 @@ import asyncio
 import json
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import timedelta
 
 from asgiref.sync import SyncToAsync
@@ -39,15 +41,13 @@ from api.models import ApiToken, OpenStream
 from api.tokens import revoked_group, still_valid
 from games import presence
 from games.groups import chat_group, group_name, user_events_group
+from games.memory import LRU
 from games.models import Match, Presence, Seat
 
 log = logging.getLogger(__name__)
 
 #: The groups are joined again this often: a layer forgets a group membership after a day.
 REJOIN_SECONDS = 3600.0
-#: Every this many quiet keep-alives a stream asks the database whether its token is still
-#: live; a revocation made through this process (or any, on Redis) ends it at once anyway.
-TOKEN_CHECK_EVERY = 5
 
 _renewers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 # The channels of this process's streams that are running: only their rows are renewed, so
@@ -179,6 +179,50 @@ def _game_snapshot(public_id: str, user, full: bool):
     return match, seat, data
 
 
+# --- One line per position and audience ----------------------------------------------------
+# A notice reaches every stream of a match at once, and the streams of one audience (the
+# spectators, one seat) send the same ``gameState``: it is built once per process, as a
+# page's fragment is rendered once per audience. Kept: (public id, ply, status, seat) of the
+# notice -> a ``Shared``, at most 16 MiB of lines.
+_lines = LRU(max_entries=4096, max_weight=16 * 2**20, weigh=lambda shared: len(shared.line))
+# The lines being built, per event loop: a stream that asks meanwhile waits for the same one.
+_building: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class Shared:
+    ply: int  # the match as loaded (a later position than the notice's when moves came fast)
+    status: str
+    seats: dict  # user id -> seat, of the match as loaded
+    seat: int | None  # the audience the line was built for
+    line: bytes
+
+
+def _build_state(public_id: str, user) -> Shared:
+    match, seat, data = _game_snapshot(public_id, user, False)
+    seats = {s.user_id: s.index for s in match.seat_list() if s.user_id}
+    return Shared(match.ply, match.status, seats, seat, line(data))
+
+
+async def shared_state(public_id: str, user, seat: int | None, notice: tuple) -> Shared:
+    """The ``gameState`` of ``user`` (in ``seat`` when last seen) after the ``notice``
+    (ply, status): the one line its audience shares. A line built for another seat than
+    ``user`` holds in that match (a spectator who took a seat since) is never handed over:
+    the stream builds its own."""
+    key = (public_id, *notice, seat)
+    shared = _lines.get(key)
+    if shared is None:
+        building = _building.setdefault(asyncio.get_running_loop(), {})
+        if key not in building:
+            building[key] = asyncio.ensure_future(db(_build_state)(public_id, user))
+            building[key].add_done_callback(lambda _: building.pop(key, None))
+        shared = await asyncio.shield(building[key])
+        _lines.put(key, shared)
+    if shared.seats.get(user.pk) != shared.seat:
+        return await db(_build_state)(public_id, user)
+    return shared
+
+
 def _gone(match_pk: int, seat):
     match = Match.objects.with_players().get(pk=match_pk)
     return selectors.opponent_gone(match, seat)
@@ -240,7 +284,9 @@ async def game_stream(
             )
             if message is None:  # quiet: keep the connection open, check the token
                 quiet += 1
-                if quiet % TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(token.pk):
+                if quiet % settings.API_TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(
+                    token.pk
+                ):
                     return
                 now_gone = await db(_gone)(match.pk, seat) if claims else None
                 if now_gone is not None and now_gone != gone and (gone or now_gone["gone"]):
@@ -256,14 +302,16 @@ async def game_stream(
                 continue
             if message.get("type") != "match.updated":
                 continue
-            if (message.get("ply"), message.get("status")) == seen:
+            notice = (message.get("ply"), message.get("status"))
+            if notice == seen or not isinstance(notice[0], int) or notice[0] < seen[0]:
+                continue  # shown already (a notice can come twice, or late)
+            shared = await shared_state(match.public_id, token.user, seat, notice)
+            seat = shared.seat
+            if (shared.ply, shared.status) == seen or shared.ply < seen[0]:
                 continue
-            match, seat, state = await db(_game_snapshot)(match.public_id, token.user, False)
-            if (match.ply, match.status) == seen:
-                continue
-            seen = (match.ply, match.status)
-            yield line(state)
-            if match.status == Match.Status.FINISHED:
+            seen = (shared.ply, shared.status)
+            yield shared.line
+            if shared.status == Match.Status.FINISHED:
                 return
     finally:
         _live.discard(channel)
@@ -302,13 +350,48 @@ def _finished(ids: set[int], user) -> list[tuple[int, dict]]:
     ]
 
 
+# --- Matches the worker started (embedded default) ------------------------------------------
+# A match the worker makes (the ladder's) is announced in the worker's process alone, so on
+# the embedded default each event stream looks for new ones at its quiet moments. The streams
+# of a process share one look: the players of the matches started in the last
+# ``STARTS_WINDOW`` seconds, read at most twice a keep-alive (one query, not one a stream).
+STARTS_WINDOW = 60.0
+_starts: dict = {"at": float("-inf"), "by_user": {}}
+
+
+def _recent_starts() -> dict[int, set[int]]:
+    since = timezone.now() - timedelta(seconds=STARTS_WINDOW)
+    by_user: dict[int, set[int]] = {}
+    seats = Seat.objects.filter(
+        match__status=Match.Status.ACTIVE, match__started_at__gte=since, user__isnull=False
+    )
+    for match_id, user_id in seats.values_list("match_id", "user_id"):
+        by_user.setdefault(user_id, set()).add(match_id)
+    return by_user
+
+
+def _start_events(ids: set[int], user) -> list[tuple[int, dict]]:
+    matches = Match.objects.filter(pk__in=ids, status=Match.Status.ACTIVE).with_players()
+    return [(m.pk, selectors.game_event(m, user, "gameStart")) for m in matches]
+
+
+async def _started(running: set[int], user) -> list[tuple[int, dict]]:
+    """``gameStart`` of ``user``'s matches started lately and not among ``running``."""
+    now = time.monotonic()
+    if now - _starts["at"] >= settings.API_KEEPALIVE_SECONDS / 2:
+        _starts["at"] = now  # before the query: the other streams meanwhile use the last look
+        _starts["by_user"] = await db(_recent_starts)()
+    new = _starts["by_user"].get(user.pk, set()) - running
+    return await db(_start_events)(new, user) if new else []
+
+
 async def event_stream(
     token: ApiToken, address: str, channel: str, embedded: bool
 ) -> AsyncIterator[bytes]:
     """``GET /api/stream/event``: what is pending (running matches as ``gameStart``, open
     challenges), then every event put on the user's group. ``embedded``: the worker's
     announcements reach no web process, so each quiet moment asks whether a running match
-    has finished."""
+    has finished, or a new one started."""
     release_request_thread()
     layer = get_channel_layer()
     user = token.user
@@ -330,11 +413,18 @@ async def event_stream(
             )
             if message is None:
                 quiet += 1
-                if quiet % TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(token.pk):
+                if quiet % settings.API_TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(
+                    token.pk
+                ):
                     return
                 if embedded and running:
                     for pk, event in await db(_finished)(running, user):
                         running.discard(pk)
+                        if event is not None:
+                            yield line(event)
+                if embedded:
+                    for pk, event in await _started(running, user):
+                        running.add(pk)
                         if event is not None:
                             yield line(event)
                 joined = await _rejoin_if_due(layer, channel, groups, joined)
@@ -348,7 +438,10 @@ async def event_stream(
             game = event.get("game") or {}
             ident = game.get("gameId")
             if event.get("type") == "gameStart" and ident:
-                running.add(await db(_pk_of)(ident))
+                pk = await db(_pk_of)(ident)
+                if pk in running and embedded:
+                    continue  # already told by asking
+                running.add(pk)
             elif event.get("type") == "gameFinish" and ident:
                 pk = await db(_pk_of)(ident)
                 if pk not in running and embedded:

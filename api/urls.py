@@ -17,4 +17,5 @@ urlpatterns = [
     # The profile page's token section (a session, not a token, proves who asks).
     path("tokens/new", pages.token_new, name="api_token_new"),
     path("tokens/<int:token_id>/revoke", pages.token_remove, name="api_token_revoke"),
+    path("tokens/hints", pages.hints_setting, name="api_hints_setting"),
 ]

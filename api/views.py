@@ -11,28 +11,36 @@ from __future__ import annotations
 
 import json
 from functools import wraps
+from itertools import islice
 
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
-from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.db.models import Prefetch
+from django.http import JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from api import selectors, services, streams
 from api.tokens import authenticate
 from chat import services as chat_services
+from config.throttle import API_ADDRESS_REQUESTS as ADDRESS_REQUESTS
+from config.throttle import API_REQUESTS as REQUESTS
 from config.throttle import Limit
+from games import features, guard
 from games import services as match_services
 from games.errors import Refused
+from games.models import Move
 from games.records import export_record
 from games.registry import IllegalMove, get_engine
 from ratings.selectors import perfs_json, rating_history_json
 
-REQUESTS = Limit("api-token", lambda: settings.API_REQUESTS_PER_MINUTE, lambda: 60)
-ADDRESS_REQUESTS = Limit("api-address", lambda: settings.API_REQUESTS_PER_ADDRESS, lambda: 60)
 NDJSON = "application/x-ndjson"
+MAX_BODY_BYTES = 4096  # a form or JSON body of an endpoint that takes one
 MAX_RECORDS = 300  # records per request of GET /api/games/user/{username}
+EXPORT_CHUNK = 50  # records read from the database at a time
+EXPORTS = Limit("api-export", lambda: settings.API_EXPORTS_PER_ADDRESS, lambda: 60)
 
 
 class ApiError(Exception):
@@ -88,6 +96,20 @@ def api(methods: tuple[str, ...], *, token_needed: bool = True):
     return decorate
 
 
+def request_body(request) -> dict:
+    """Form fields or a JSON object (lichess takes forms; JSON is kinder to programs);
+    Refused when it is neither."""
+    if request.content_type == "application/json":
+        try:
+            data = guard.loads(request.body.decode("utf-8"), max_bytes=MAX_BODY_BYTES, what="Body")
+        except (guard.BadJSON, UnicodeDecodeError) as problem:
+            raise Refused(str(problem)) from None
+        if not isinstance(data, dict):
+            raise Refused("The body must be a JSON object.")
+        return data
+    return request.POST.dict()
+
+
 def ok() -> JsonResponse:
     return JsonResponse({"ok": True})
 
@@ -132,7 +154,8 @@ def rating_history(request, token, username: str):
 @api(("GET",), token_needed=False)
 def user_games(request, token, username: str):
     """The records of ``username``'s finished open matches, newest first, one per line
-    (``?max=n``, at most 300); a private match never."""
+    (``?max=n``, at most 300); a private match never. Without a token an address may ask
+    ``API_EXPORTS_PER_ADDRESS`` times a minute (lichess throttles its exports per address)."""
     found = get_user_model().objects.filter(username=username).first()
     if found is None:
         return error(404, "Not found")
@@ -140,11 +163,37 @@ def user_games(request, token, username: str):
         count = min(MAX_RECORDS, max(1, int(request.GET.get("max", 100))))
     except ValueError:
         return error(400, "max must be a whole number.")
-    lines = []
-    for match in selectors.public_finished(found)[:count]:
-        record = export_record(match)
-        lines.append(json.dumps({"id": match.public_id, **record}, separators=(",", ":")))
-    return HttpResponse("".join(f"{x}\n" for x in lines), content_type=NDJSON)
+    if token is None and not EXPORTS.take(address_of(request)):
+        raise ApiError(429, "Too many exports from your address: wait a minute, or use a token.")
+    # Read through the database's cursor a chunk at a time, each chunk's moves and seats in
+    # one query each, the position (which a record does not need) never: the whole export
+    # is a few queries, never one per record, and no more than a chunk is held at once.
+    seen_by = token.user if token else AnonymousUser()  # whose hints a record may carry
+    matches = (
+        selectors.public_finished(found)
+        .select_related(*features.record_related)
+        .defer("state")
+        .prefetch_related(
+            Prefetch("moves", queryset=Move.objects.only("match_id", "seat", "move", "hint"))
+        )
+    )[:count]
+
+    rows = matches.iterator(chunk_size=EXPORT_CHUNK)
+
+    def next_lines() -> str:
+        return "".join(
+            json.dumps(
+                {"id": m.public_id, **export_record(m, seen_by=seen_by)}, separators=(",", ":")
+            )
+            + "\n"
+            for m in islice(rows, EXPORT_CHUNK)
+        )
+
+    async def lines():  # a chunk at a time, read in the database's thread
+        while chunk := await sync_to_async(next_lines)():
+            yield chunk
+
+    return StreamingHttpResponse(lines(), content_type=NDJSON)
 
 
 # --- Playing -------------------------------------------------------------------------------
@@ -167,6 +216,10 @@ def _playing(token, public_id: str):
 
 @api(("POST",))
 def move(request, token, public_id: str, code: str):
+    """Plays ``code``; ``hint`` (a form field or query parameter, as lichess clients send
+    their fields) is the program's words on the move, shown on the replay once the match is
+    over (docs/api.md, Hints)."""
+    hint = request.POST.get("hint", request.GET.get("hint"))
     match, seat = _playing(token, public_id)
     if match.status != match.Status.ACTIVE:
         raise ApiError(400, "The game is not running.")
@@ -178,7 +231,9 @@ def move(request, token, public_id: str, code: str):
         chosen = engine.decode(state, code)
     except IllegalMove as illegal:
         raise ApiError(400, str(illegal)) from None
-    match_services.move_play(match_id=match.pk, user=token.user, ply=match.ply, move=chosen)
+    match_services.move_play(
+        match_id=match.pk, user=token.user, ply=match.ply, move=chosen, hint=hint
+    )
     return ok()
 
 
@@ -258,7 +313,7 @@ async def event_stream(request):
     address = address_of(request)
     try:
         token = await streams.db(admit)(request)
-        channel = await get_channel_layer().new_channel("api.events.")
+        channel = await get_channel_layer().new_channel(selectors.EVENT_CHANNEL)
         await streams.db(_count_in)(token, channel, address)
     except ApiError as failed:
         return error(failed.status, str(failed))

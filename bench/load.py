@@ -63,6 +63,9 @@ def setup_environment(scale: bool, var_dir: Path) -> dict:
         "SECRET_KEY": "bench",
         "SOCKETS_PER_ADDRESS": "1000000",
         "SOCKETS_PER_SESSION": "1000000",
+        # Its two players per slot hold every match of the slot.
+        "RUNNING_MATCHES_PER_PERSON": "1000000",
+        "NEW_MATCHES_PER_HOUR": "1000000",
     }
     if scale:
         from tooling.servers import fresh_postgres_database
@@ -252,7 +255,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
                 stats.errors += 1
                 continue
             ply, status = int(found.group(1)), found.group(2)
-            if 'class="message"' in frame:
+            if '<p class="message"' in frame:  # a refusal's words (not the hidden rematch line)
                 stats.errors += 1
             if last_ply >= 0 and ply > last_ply + 1:
                 stats.skips += 1
@@ -276,7 +279,7 @@ async def client(url, cookie, match, seat, stats: Stats, rate, done):
                 states[ply + 1] = engine.apply(state, seat, move)
                 states.pop(ply - 1, None)
                 stats.sent[(match_id, ply + 1)] = time.monotonic()
-                await ws.send(json.dumps({"move": move, "ply": ply}))
+                await ws.send(json.dumps({"t": "move", "move": move, "ply": ply}))
                 stats.moves += stats.recording
 
 

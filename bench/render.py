@@ -40,23 +40,23 @@ from bench.load import GAMES, play_ahead, setup_environment  # noqa: E402
 def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
     """Plays ``moves`` random moves round the ``matches`` and times each one's prerender."""
     from accounts.models import User
-    from games import fragments, push, services
+    from games import fragments, reactions, services
     from games.models import Match
     from games.registry import get_engine
     from games.rendering import board_html, fragment_key, fragment_key_since
     from tooling.matches import reseed, watching
 
     rendering = []
-    prerender = push.prerender
+    prerender = reactions.prerender
 
     def timed_prerender(*args):
         start = time.process_time()
         prerender(*args)
         rendering.append(time.process_time() - start)
 
-    push.prerender = timed_prerender  # the push reaction's own call, timed
-    notify = push.notify_match_updated
-    push.notify_match_updated = lambda match: None  # no sockets here (bench/load.py)
+    reactions.prerender = timed_prerender  # the push reaction's own call, timed
+    notify = reactions.notify_match_updated
+    reactions.notify_match_updated = lambda match: None  # no sockets here (bench/load.py)
 
     a = User.objects.create(username=f"render-{game}-a")
     b = User.objects.create(username=f"render-{game}-b")
@@ -95,7 +95,7 @@ def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
             sizes.append(len(html))
             pushes.append(((match_id, seat), html.encode()))
         done += 1
-    push.prerender, push.notify_match_updated = prerender, notify
+    reactions.prerender, reactions.notify_match_updated = prerender, notify
     return {"moves": done, "cpu": cpu, "rendering": rendering, "sizes": sizes, "pushes": pushes}
 
 

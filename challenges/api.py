@@ -14,14 +14,16 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from api.tokens import authenticate
+from api.views import request_body
 from challenges import selectors, services
 from challenges.models import DECLINE_REASONS
+from config.throttle import API_ADDRESS_REQUESTS, API_REQUESTS
 from games import guard
 from games.clocks import BadTimeControl, TimeControl
 from games.errors import Refused
 from games.registry import get_game
 
-MAX_BODY_BYTES = 4096
+MAX_BODY_BYTES = 4096  # an options field's JSON
 
 
 def error(text: str, status: int) -> JsonResponse:
@@ -31,15 +33,21 @@ def error(text: str, status: int) -> JsonResponse:
 def api_user(request):
     """(the member an API request acts for, None) or (None, the JSON answer that refuses it).
 
-    A request with ``Authorization: Bearer <token>`` acts for the token's owner
-    (``api.tokens.authenticate``); one without acts for the logged-in member of its session,
-    with the CSRF check every session-authenticated POST needs (the endpoints are exempt
-    from the middleware so that token requests, which carry no cookie, pass)."""
+    Every request counts against the API's limits as the other endpoints' do (per client
+    address, and per token), refused ones too. A request with ``Authorization: Bearer
+    <token>`` acts for the token's owner (``api.tokens.authenticate``); one without acts for
+    the logged-in member of its session, with the CSRF check every session-authenticated
+    POST needs (the endpoints are exempt from the middleware so that token requests, which
+    carry no cookie, pass)."""
+    if not API_ADDRESS_REQUESTS.take(request.META.get("REMOTE_ADDR", "") or "unknown"):
+        return None, error("Too many requests from your address: wait a minute.", 429)
     header = request.headers.get("Authorization")
     if header:
         token = authenticate(header)
         if token is None:
             return None, error("No such token", 401)
+        if not API_REQUESTS.take(str(token.pk)):
+            return None, error("Too many requests with this token: wait a minute.", 429)
         return token.user, None
     user = request.user
     if not user.is_authenticated:
@@ -48,19 +56,6 @@ def api_user(request):
     if refused is not None:
         return None, error("CSRF check failed: send a Bearer token", 403)
     return user, None
-
-
-def _body(request) -> dict:
-    """Form fields or a JSON object; Refused when it is neither."""
-    if request.content_type == "application/json":
-        try:
-            data = guard.loads(request.body.decode("utf-8"), max_bytes=MAX_BODY_BYTES, what="Body")
-        except (guard.BadJSON, UnicodeDecodeError) as problem:
-            raise Refused(str(problem)) from None
-        if not isinstance(data, dict):
-            raise Refused("The body must be a JSON object.")
-        return data
-    return request.POST.dict()
 
 
 def _flag(value) -> bool:
@@ -144,7 +139,7 @@ def create(request, username: str):
         return refused
     try:
         challenge = services.challenge_create(
-            challenger=user, challenged=username, **terms_from_api(_body(request))
+            challenger=user, challenged=username, **terms_from_api(request_body(request))
         )
     except Refused as problem:
         return _refusal(problem)
@@ -167,16 +162,24 @@ def _answer(request, act) -> JsonResponse:
 @csrf_exempt
 @require_POST
 def accept(request, challenge_id: str):
-    return _answer(
-        request, lambda user: services.challenge_accept(challenge_id=challenge_id, user=user)
-    )
+    """``{"ok": true, "gameId": …}``: lichess's answer, and the match it made (a client that
+    made and accepted the challenge, as ``manage.py run_encounter`` does, follows it)."""
+    made = {}
+
+    def act(user):
+        made["match"] = services.challenge_accept(challenge_id=challenge_id, user=user)
+
+    answer = _answer(request, act)
+    if "match" in made:
+        return JsonResponse({"ok": True, "gameId": made["match"].public_id})
+    return answer
 
 
 @csrf_exempt
 @require_POST
 def decline(request, challenge_id: str):
     def act(user):
-        given = str(_body(request).get("reason") or "generic")
+        given = str(request_body(request).get("reason") or "generic")
         reason = {key.lower(): key for key in DECLINE_REASONS}.get(given.lower(), given)
         services.challenge_decline(challenge_id=challenge_id, user=user, reason=reason)
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 
 from games.clocks import TimeControl
 from games.models import PUBLIC_ID_LENGTH, new_public_id
-from games.registry import get_engine
+from games.registry import get_game
 
 #: The computer levels a challenge's terms name, translated where shown.
 FILL_LEVELS = (gettext_noop("easy"), gettext_noop("medium"), gettext_noop("hard"))
@@ -35,6 +35,21 @@ DECLINE_REASONS = {
     "variant": gettext_noop("I'm not willing to play this game right now."),
     "noBot": gettext_noop("I'm not accepting challenges from programs."),
     "onlyBot": gettext_noop("I'm only accepting challenges from programs."),
+}
+
+#: The same reasons as the decline form's short choices (a whole reason is cut off in a
+#: select on a phone); the challenger reads the reason itself.
+DECLINE_CHOICES = {
+    "generic": gettext_noop("Not now"),
+    "later": gettext_noop("Ask again later"),
+    "tooFast": gettext_noop("Too fast for me"),
+    "tooSlow": gettext_noop("Too slow for me"),
+    "timeControl": gettext_noop("Not this time control"),
+    "rated": gettext_noop("Rated only"),
+    "casual": gettext_noop("Casual only"),
+    "variant": gettext_noop("Not this game now"),
+    "noBot": gettext_noop("No programs"),
+    "onlyBot": gettext_noop("Programs only"),
 }
 
 
@@ -72,6 +87,9 @@ class Challenge(models.Model):
     created_at = models.DateTimeField()
     expires_at = models.DateTimeField()
     answered_at = models.DateTimeField(null=True, blank=True)
+    # When a page of the challenger's last asked for its challenge bar (set when made): a
+    # real-time challenge stops waiting once they have left (challenges.selectors).
+    challenger_seen_at = models.DateTimeField(null=True, blank=True)
     match = models.ForeignKey(
         "games.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -106,7 +124,7 @@ class Challenge(models.Model):
 
     @property
     def game_name(self) -> str:
-        return get_engine(self.game).name
+        return get_game(self.game).name
 
     @property
     def decline_text(self) -> str:

@@ -8,11 +8,12 @@ every open challenge to and from them, as lichess's ``{"type": "challenge", ...}
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Q
 
+from api.models import OpenStream
 from challenges.models import Challenge
 from games.clocks import TimeControl
 from games.registry import get_game
@@ -21,6 +22,26 @@ from games.registry import get_game
 def when(now_ms: int) -> datetime:
     """The server's clock in milliseconds as an aware datetime."""
     return datetime.fromtimestamp(now_ms / 1000, UTC)
+
+
+#: A challenger none of whose pages asked for the bar for this long has left: their
+#: real-time challenges stop waiting (lichess drops a challenge when its sender leaves).
+#: Their pages ask every ``CHALLENGE_POLL_SECONDS``, in a hidden tab too (templates/challenges/_bar.html).
+PAGE_GONE_MS = 20_000
+
+
+def challenger_gone(challenge: Challenge, now_ms: int) -> bool:
+    """Whether a waiting real-time ``challenge``'s challenger has left: no page of theirs
+    asked for its bar within ``PAGE_GONE_MS``, and no API stream of theirs is open (a
+    program's event stream is its page). Challenges played over days never go this way."""
+    if not challenge.control.realtime:
+        return False
+    seen = challenge.challenger_seen_at
+    if seen is not None and seen >= when(now_ms) - timedelta(milliseconds=PAGE_GONE_MS):
+        return False
+    fresh = when(now_ms) - timedelta(seconds=settings.PRESENCE_SECONDS)
+    streams = OpenStream.objects.filter(token__user_id=challenge.challenger_id)
+    return not streams.filter(seen_at__gte=fresh).exists()
 
 
 def open_challenges(user, now_ms: int):
@@ -43,11 +64,15 @@ class Bar:
     outgoing: list
     notices: list
     opened: Challenge | None
+    now: datetime
 
     def digest(self) -> str:
-        """Changes whenever what the bar shows changes (the poll answers "unchanged" else)."""
-        rows = [*self.incoming, *self.outgoing, *self.notices]
-        return "-".join(f"{c.public_id}.{c.status}" for c in rows) or "none"
+        """Changes whenever what the bar shows changes, each waiting challenge's minutes left
+        too (the poll answers "unchanged" else)."""
+        rows = [f"{c.public_id}.{c.status}" for c in self.notices]
+        for c in [*self.incoming, *self.outgoing]:
+            rows.append(f"{c.public_id}.{int((c.expires_at - self.now).total_seconds() // 60)}")
+        return "-".join(rows) or "none"
 
 
 def bar(user, now_ms: int) -> Bar:
@@ -69,7 +94,7 @@ def bar(user, now_ms: int) -> Bar:
             opened = challenge
         else:
             notices.append(challenge)
-    return Bar(incoming, outgoing, notices, opened)
+    return Bar(incoming, outgoing, notices, opened, when(now_ms))
 
 
 def user_json(user) -> dict:
@@ -116,7 +141,7 @@ def challenge_json(challenge: Challenge, for_user=None) -> dict:
         "status": challenge.status,
         "challenger": user_json(challenge.challenger),
         "destUser": user_json(challenge.challenged),
-        "variant": {"key": challenge.game, "name": declared.name},
+        "variant": {"key": challenge.game, "name": declared.engine.name},
         "rated": challenge.rated,
         "speed": speed(control),
         "timeControl": time_control_json(control),

@@ -15,13 +15,14 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
-from challenges import events
+from challenges import events, selectors
 from challenges.models import DECLINE_REASONS, Challenge
 from challenges.selectors import when
 from config.throttle import Limit
 from games import services as match_services
 from games.bots.levels import LEVELS
-from games.clocks import BadTimeControl, TimeControl
+from games.clock_words import offered
+from games.clocks import TimeControl
 from games.errors import Refused
 from games.models import Match
 
@@ -29,8 +30,9 @@ from games.models import Match
 #: played over days or untimed (as lichess).
 REALTIME_EXPIRY = timedelta(minutes=10)
 SLOW_EXPIRY = timedelta(days=1)
-#: Challenges one member may have waiting at once.
+#: Challenges one member may have waiting at once, and may have waiting for them.
 OPEN_PER_CHALLENGER = 10
+OPEN_PER_RECIPIENT = 10
 CHALLENGES = Limit("challenge", lambda: settings.CHALLENGES_PER_HOUR, lambda: 3600)
 
 
@@ -62,12 +64,7 @@ def _checked_terms(
             )
             % {"levels": ", ".join(LEVELS), "level": fill_level}
         )
-    control = control or TimeControl()
-    try:
-        if TimeControl.parse(control.code()) != control:
-            raise BadTimeControl("The table does not offer that time control.")
-    except BadTimeControl as error:
-        raise Refused(str(error)) from None
+    control = offered(control)
     match_services.setup_or_refuse(engine, players, 0, options)
     return options, control
 
@@ -115,18 +112,25 @@ def challenge_create(
             gettext("%(name)s does not accept challenges.") % {"name": challenged.display_name}
         )
     options, control = _checked_terms(game, options, players, seat, time_control, fill_level)
-    # The challenger's row, locked: their requests arriving at once are counted one by one.
-    User.objects.select_for_update().filter(pk=challenger.pk).exists()
-    waiting = Challenge.objects.filter(
-        challenger=challenger, status=Challenge.Status.CREATED, expires_at__gt=when(now)
-    )
-    if waiting.count() >= OPEN_PER_CHALLENGER:
+    # Both rows, locked in one order: requests arriving at once from one challenger, or to
+    # one recipient, are counted one by one.
+    pair = User.objects.select_for_update().filter(pk__in=[challenger.pk, challenged.pk])
+    list(pair.order_by("pk"))
+    waiting = Challenge.objects.filter(status=Challenge.Status.CREATED, expires_at__gt=when(now))
+    if waiting.filter(challenger=challenger).count() >= OPEN_PER_CHALLENGER:
         raise TooMany(
-            f"You already have {OPEN_PER_CHALLENGER} challenges waiting for an answer: "
-            "cancel one first."
+            gettext(
+                "You already have %(count)d challenges waiting for an answer: cancel one first."
+            )
+            % {"count": OPEN_PER_CHALLENGER}
+        )
+    if waiting.filter(challenged=challenged).count() >= OPEN_PER_RECIPIENT:
+        raise TooMany(
+            gettext("%(name)s already has %(count)d challenges waiting: try again later.")
+            % {"name": challenged.display_name, "count": OPEN_PER_RECIPIENT}
         )
     if not CHALLENGES.take(f"user:{challenger.pk}"):
-        raise TooMany("Too many challenges: please wait a while before the next one.")
+        raise TooMany(gettext("Too many challenges: please wait a while before the next one."))
     created = when(now)
     challenge = Challenge.objects.create(
         challenger=challenger,
@@ -139,6 +143,7 @@ def challenge_create(
         time_control=control.to_json(),
         rated=bool(rated),
         created_at=created,
+        challenger_seen_at=created,
         expires_at=created + (REALTIME_EXPIRY if control.realtime else SLOW_EXPIRY),
     )
     events.announce_on_commit(events.challenge_created, challenge)
@@ -146,8 +151,12 @@ def challenge_create(
 
 
 def _locked(public_id: str) -> Challenge:
+    """The challenge, its row locked. Only its own row (``of``): on PostgreSQL a plain FOR
+    UPDATE also locks the joined users, challenger first, so two accepts at once of A's
+    challenge to B and B's to A took the two users in opposite orders and deadlocked (a 500
+    to one of them, found by the encounter runner's two parallel matches)."""
     challenge = (
-        Challenge.objects.select_for_update()
+        Challenge.objects.select_for_update(of=("self",))
         .select_related("challenger", "challenged")
         .filter(public_id=public_id)
         .first()
@@ -158,12 +167,17 @@ def _locked(public_id: str) -> Challenge:
 
 
 def _expire_if_due(challenge: Challenge, now: int) -> bool:
-    """Marks a waiting ``challenge`` expired when its time is up; whether it did."""
-    if challenge.status != Challenge.Status.CREATED or challenge.expires_at > when(now):
+    """Marks a waiting ``challenge`` expired when its time is up, or when it is to be played
+    now and its challenger has no page open (``selectors.challenger_gone``); whether it did.
+    The challenger is told as of a decline."""
+    if challenge.status != Challenge.Status.CREATED:
+        return False
+    if challenge.expires_at > when(now) and not selectors.challenger_gone(challenge, now):
         return False
     challenge.status = Challenge.Status.EXPIRED
     challenge.answered_at = when(now)
-    challenge.save(update_fields=["status", "answered_at"])
+    challenge.unseen_by = challenge.challenger
+    challenge.save(update_fields=["status", "answered_at", "unseen_by"])
     events.announce_on_commit(events.challenge_expired, challenge)
     return True
 
@@ -180,7 +194,8 @@ def challenge_accept(*, challenge_id: str, user, now: int | None = None) -> Matc
     """The challenged accepts: a new match with the challenger and ``user`` seated (and the
     computer in any further seat), which starts at once. The challenge's row is locked, so
     two accepts at once make one match; accepting again returns it. An expired challenge is
-    marked so and refused."""
+    marked so and refused, and so is one to be played now whose challenger has left (as
+    lichess drops it): its match would be aborted before they came back."""
     now = match_services.server_now() if now is None else now
     with transaction.atomic():
         challenge = _locked(challenge_id)
@@ -197,8 +212,12 @@ def challenge_accept(*, challenge_id: str, user, now: int | None = None) -> Matc
             challenge.answered_at = when(now)
             challenge.unseen_by = challenge.challenger
             challenge.save(update_fields=["status", "match", "answered_at", "unseen_by"])
-            events.announce_on_commit(events.challenge_accepted, challenge)
     if expired:  # after the commit: the challenge stays marked expired
+        if challenge.expires_at > when(now):
+            raise Refused(
+                gettext("%(name)s has left: their challenge is no longer waiting.")
+                % {"name": challenge.challenger.display_name}
+            )
         raise Refused(gettext("This challenge has expired."))
     return match
 
@@ -266,19 +285,31 @@ def challenge_cancel(*, challenge_id: str, user, now: int | None = None) -> Chal
     return challenge
 
 
+def page_open(user, now: int) -> None:
+    """A page of ``user``'s asked for its challenge bar at ``now``: their waiting challenges
+    know their challenger is here (``selectors.challenger_gone``)."""
+    Challenge.objects.filter(challenger=user, status=Challenge.Status.CREATED).update(
+        challenger_seen_at=when(now)
+    )
+
+
 def challenge_seen(*, challenge_id: str, user) -> None:
     """``user`` has seen how their challenge ended: their pages stop saying so."""
     Challenge.objects.filter(public_id=challenge_id, unseen_by=user).update(unseen_by=None)
 
 
 def challenges_expire(now: int | None = None) -> int:
-    """Marks every waiting challenge whose time is up expired (the worker's sweep); returns
-    how many. Each is locked and checked again, so an accept at the same moment wins or
-    loses cleanly."""
+    """Marks every waiting challenge whose time is up, or whose challenger left before it was
+    answered (a real-time one), expired (the worker's sweep); returns how many. Each is
+    locked and checked again, so an accept at the same moment wins or loses cleanly."""
     now = match_services.server_now() if now is None else now
-    due = Challenge.objects.filter(status=Challenge.Status.CREATED, expires_at__lte=when(now))
+    waiting = Challenge.objects.filter(status=Challenge.Status.CREATED)
+    due = list(waiting.filter(expires_at__lte=when(now)).values_list("public_id", flat=True)[:500])
+    quiet = when(now) - timedelta(milliseconds=selectors.PAGE_GONE_MS)
+    running = waiting.filter(expires_at__gt=when(now), challenger_seen_at__lt=quiet)[:500]
+    due += [c.public_id for c in running if selectors.challenger_gone(c, now)]
     count = 0
-    for public_id in due.values_list("public_id", flat=True)[:500]:
+    for public_id in due:
         with transaction.atomic():
             count += _expire_if_due(_locked(public_id), now)
     return count

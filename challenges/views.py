@@ -16,13 +16,15 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from challenges import selectors, services
-from challenges.models import DECLINE_REASONS, Challenge
+from challenges.models import DECLINE_CHOICES, Challenge
 from games.errors import Refused
 from games.registry import GAMES, get_game
 from lobby.forms import CreateMatchForm
 
 #: An accepted challenge sends its challenger's open page to the match within this long.
 OPEN_MATCH_WITHIN = timedelta(minutes=2)
+#: A notice (declined, canceled, expired) goes by itself after this long, as seen.
+NOTICE_SECONDS = 8
 
 
 def _back(request, default: str) -> str:
@@ -86,6 +88,8 @@ def bar(request):
         return HttpResponse(status=204)
     now = services.match_services.server_now()
     state = selectors.bar(user, now)
+    if state.outgoing:
+        services.page_open(user, now)
     if state.opened is not None:
         services.challenge_seen(challenge_id=state.opened.public_id, user=user)
         # Only a page open while it was accepted goes there: not one opened hours later
@@ -104,9 +108,11 @@ def bar(request):
 def bar_context(state: selectors.Bar, next_url: str) -> dict:
     return {
         "bar": state,
+        "now": state.now,
         "next": next_url,
         "poll_seconds": settings.CHALLENGE_POLL_SECONDS,
-        "reasons": DECLINE_REASONS,
+        "notice_seconds": NOTICE_SECONDS,
+        "reasons": DECLINE_CHOICES,
     }
 
 
@@ -128,7 +134,7 @@ def detail(request, challenge_id: str):
     return render(
         request,
         "challenges/detail.html",
-        {"c": challenge, "reasons": DECLINE_REASONS, "next": request.get_full_path()},
+        {"c": challenge, "reasons": DECLINE_CHOICES, "next": request.get_full_path()},
     )
 
 
@@ -170,7 +176,10 @@ def cancel(request, challenge_id: str):
 @login_required
 @require_POST
 def seen(request, challenge_id: str):
+    """The OK of a notice, or the notice going by itself (htmx: it is removed in place)."""
     services.challenge_seen(challenge_id=challenge_id, user=request.user)
+    if request.htmx:
+        return HttpResponse("")
     return redirect(_back(request, "/"))
 
 

@@ -34,8 +34,9 @@ def room_html(match_id: int, room: str, user) -> str:
     )
 
 
-def muted_html(user) -> str:
-    return render_to_string("chat/_muted.html", {"muted": selectors.muted_users(user), "oob": True})
+def muted_html(user, match_id: int) -> str:
+    muted = selectors.muted_users(user, match_id)
+    return render_to_string("chat/_muted.html", {"muted": muted, "oob": True})
 
 
 def panel(match: Match, user) -> dict:
@@ -58,7 +59,7 @@ def panel(match: Match, user) -> dict:
         "can_write": viewer_id is not None and not getattr(user, "bot_level", ""),
         "rooms": rooms,
         "viewer_id": viewer_id,
-        "muted": selectors.muted_users(user),
+        "muted": selectors.muted_users(user, match.pk),
         "last_id": selectors.newest_id(match.pk, [first]),
         "max_line": MAX_LINE,
     }
@@ -72,3 +73,13 @@ def replay_rooms(match: Match, user) -> list[dict]:
         {"name": room, "lines": selectors.room_lines(match.pk, room, user, limit=1000)}
         for room in rooms
     ]
+
+
+def match_page(request, match: Match) -> dict:
+    """The match page's chat (games.features ``page_context``)."""
+    return {"chat": panel(match, request.user)}
+
+
+def replay_page(request, match: Match) -> dict:
+    """The replay page's chat (games.features ``page_context``)."""
+    return {"chat_rooms": replay_rooms(match, request.user)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.crypto import salted_hmac
+
 from chat.models import ChatLine, ChatMute
 from games.models import Match
 
@@ -17,6 +19,15 @@ def readable_rooms(match: Match, user, *, opened: bool = True) -> list[str]:
     if opened:
         return [ChatLine.Room.PLAYER, ChatLine.Room.SPECTATOR]
     return [ChatLine.Room.PLAYER]
+
+
+def author_alias(match_id: int, user_id: int | None) -> str:
+    """How a match's pages name a chat author for muting and for hiding their lines: the
+    same within the match, unrelated across matches, and no user id (ids count the sign-ups,
+    and the order they came in)."""
+    if user_id is None:
+        return ""
+    return salted_hmac("chat.author", f"{match_id}.{user_id}").hexdigest()[:16]
 
 
 def muted_ids(user) -> set[int]:
@@ -54,14 +65,17 @@ def line_data(line: ChatLine) -> dict:
         "id": line.pk,
         "room": line.room,
         "author_id": line.author_id,
+        "alias": author_alias(line.match_id, line.author_id),
         "author": line.author_name,
         "text": line.text,
     }
 
 
-def muted_users(user) -> list[dict]:
-    """Whom ``user`` muted, for the Unmute list: ``{"id", "name"}``."""
+def muted_users(user, match_id: int) -> list[dict]:
+    """Whom ``user`` muted, for the Unmute list on ``match_id``'s page: ``{"alias", "name"}``."""
     if user is None or not user.is_authenticated:
         return []
     mutes = ChatMute.objects.filter(owner=user).select_related("muted").order_by("created")
-    return [{"id": m.muted_id, "name": m.muted.display_name} for m in mutes]
+    return [
+        {"alias": author_alias(match_id, m.muted_id), "name": m.muted.display_name} for m in mutes
+    ]

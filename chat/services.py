@@ -14,25 +14,20 @@ the API together); each socket has its own, shorter budget too (games/consumers.
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from chat import events
+from chat import events, selectors
 from chat.models import MAX_LINE, ChatLine, ChatMute
 from config.throttle import Limit
 from games.errors import Refused
 from games.models import Match
+from games.plaintext import clean
 
 CHAT_LINES = Limit("chat", lambda: settings.CHAT_LINES_PER_MINUTE, lambda: 60)
 ROOMS = (ChatLine.Room.PLAYER, ChatLine.Room.SPECTATOR)
-# Bidirectional overrides and isolates: they would turn the rest of a page's line around.
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_SPACE = re.compile(r"\s+")
 
 
 def clean_text(text) -> str:
@@ -40,12 +35,7 @@ def clean_text(text) -> str:
     space, trimmed. Refused when nothing is left or it is longer than ``MAX_LINE``."""
     if not isinstance(text, str):
         raise Refused(_("Say something first."))
-    kept = "".join(
-        " " if ch in "\t\n\r\v\f" else ch
-        for ch in text
-        if ch in "\t\n\r\v\f" or (unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI)
-    )
-    line = _SPACE.sub(" ", kept).strip()
+    line = clean(text)  # the same cleaning as a move's hint (games/plaintext.py)
     if not line:
         raise Refused(_("Say something first."))
     if len(line) > MAX_LINE:
@@ -78,26 +68,29 @@ def chat_say(*, match_id: int, user, room, text) -> ChatLine:
     return said
 
 
-def chat_mute(*, user, muted_id) -> User:
-    """``user`` no longer reads ``muted_id``'s lines, in any match; returns who was muted."""
-    muted = _other(user, muted_id)
+def chat_mute(*, user, match_id: int, alias) -> User:
+    """``user`` no longer reads the lines of the author ``alias`` names on ``match_id``'s
+    page, in any match; returns who was muted."""
+    muted = _other(user, match_id, alias)
     ChatMute.objects.get_or_create(owner=user, muted=muted)
     return muted
 
 
-def chat_unmute(*, user, muted_id) -> User:
-    """``user`` reads ``muted_id``'s lines again."""
-    muted = _other(user, muted_id)
+def chat_unmute(*, user, match_id: int, alias) -> User:
+    """``user`` reads the lines of the author ``alias`` names on ``match_id``'s page again."""
+    muted = _other(user, match_id, alias)
     ChatMute.objects.filter(owner=user, muted=muted).delete()
     return muted
 
 
-def _other(user, other_id) -> User:
+def _other(user, match_id: int, alias) -> User:
+    """The author ``alias`` names: one who wrote in the match, or one ``user`` muted (the
+    Unmute list names them too)."""
     if user is None or not user.is_authenticated:
         raise Refused(_("Log in or play as a guest to mute someone."))
-    other = None
-    if isinstance(other_id, int | str) and str(other_id).isdigit():
-        other = User.objects.filter(pk=int(other_id)).first()
-    if other is None or other.pk == user.pk:
+    authors = set(ChatLine.objects.filter(match_id=match_id).values_list("author_id", flat=True))
+    authors |= selectors.muted_ids(user)
+    found = [a for a in authors if a is not None and selectors.author_alias(match_id, a) == alias]
+    if not found or found[0] == user.pk:
         raise Refused(_("There is nobody like that to mute."))
-    return other
+    return User.objects.get(pk=found[0])

@@ -28,9 +28,22 @@ closed with 4429 "too many messages"; a message over ``MESSAGE_LIMIT`` times
 ``MAX_FRAME_BYTES`` (a compressed one once inflated) closes it with 1009 as soon as its
 header or its inflating says so, before its body is buffered. A socket then holds at most
 about 50 frames of 16 KiB waiting. A page never comes near either: the consumer answers a
-page over its budget, or a frame over 4 KiB, with a short error long before. One socket
-flooding 4,000-byte frames took a fresh server from 98 MiB to 850 MiB in 8 s before this;
-it is now closed after its first 50 frames (``tests/web/test_socket_flood.py``).
+page over its budget, or a frame over 4 KiB, with a short error long before. Without the
+bound every frame a socket floods stays queued, about 6 KiB of server memory per 4,000-byte
+frame: 98 MiB to 850 MiB in 8 s on an idle machine, 105 to 211 MiB for the 18,700 frames a
+client sent in 8 s on a loaded one. It is now closed after its first 50 frames
+(``tests/web/test_socket_flood.py``).
+
+What the server sends is bounded per socket too. Twisted keeps every byte a socket has not
+taken yet, so 40 spectators that never read grew the server by 61 MiB in 15 s of a match.
+A socket with more than ``settings.WEBSOCKET_OUTBOUND_BYTES`` waiting is closed with 4008
+"too slow to read" and dropped a second later if it does not answer (nothing more is queued
+for it); a page that reads slowly opens its socket again and gets the whole fragment of the
+position of now, which supersedes every push it missed. A socket that only ever sends is
+still pinged on Daphne's schedule (Daphne's own check counts any frame as a sign of life),
+so one that never reads is closed once a ping goes unanswered (``--ping-timeout``).
+An API stream (NDJSON over HTTP) whose reader holds ``WEBSOCKET_OUTBOUND_BYTES`` unread is
+cut the same way (``BoundedWebRequest``): its lines only grow while nobody reads them.
 """
 
 from __future__ import annotations
@@ -47,6 +60,7 @@ from autobahn.websocket.compress import (
     PerMessageDeflateOfferAccept,
 )
 from daphne.cli import CommandLineInterface
+from daphne.http_protocol import WebRequest
 from daphne.server import Server
 from daphne.ws_protocol import WebSocketProtocol
 
@@ -97,25 +111,41 @@ class BoundedWebSocketProtocol(WebSocketProtocol):
 
     burst, rate = 50, 20.0
     max_message_bytes = 16 * 1024
+    clock = staticmethod(time.monotonic)  # the bucket's clock (tests stop it)
+    max_outbound_bytes = 2 * 2**20
     flooded = False
+    too_slow = False
     failByDrop = False  # a message too big (or malformed) is refused with a close frame (1009…)
 
     def onConnect(self, request):
-        self.tokens, self.stamp = float(self.burst), time.monotonic()
+        self.tokens, self.stamp = float(self.burst), self.clock()
         self.maxMessagePayloadSize = self.max_message_bytes  # autobahn checks it on reading
         return super().onConnect(request)
 
     def sendMessage(self, *args, **kwargs):
-        """Sends with the factory's limit (Daphne's ``--websocket_max_message_size``)."""
+        """Sends with the factory's limit (Daphne's ``--websocket_max_message_size``), unless
+        the socket holds ``max_outbound_bytes`` unsent already: then it is closed."""
+        if self.too_slow:
+            return None
+        if self.unsent_bytes() > self.max_outbound_bytes:
+            self.too_slow = True
+            log.warning("closing a WebSocket that does not read: %s", self.client_addr)
+            self.sendClose(code=4008, reason="too slow to read")
+            return None
         self.maxMessagePayloadSize = self.factory.maxMessagePayloadSize
         try:
             return super().sendMessage(*args, **kwargs)
         finally:
             self.maxMessagePayloadSize = self.max_message_bytes
 
+    def unsent_bytes(self) -> int:
+        return unsent_bytes(self.transport)
+
     def onMessage(self, payload, isBinary):
         if self.within_budget():
+            pinged = self.last_ping
             super().onMessage(payload, isBinary)
+            self.last_ping = pinged  # a frame received proves nothing is read: ping on time
 
     def onPing(self, payload):
         if self.within_budget():
@@ -124,7 +154,7 @@ class BoundedWebSocketProtocol(WebSocketProtocol):
     def within_budget(self) -> bool:
         if self.flooded:
             return False
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         queue = getattr(self, "application_queue", None)
@@ -137,6 +167,29 @@ class BoundedWebSocketProtocol(WebSocketProtocol):
         return False
 
 
+def unsent_bytes(transport) -> int:
+    """What Twisted holds for a connection that its peer has not taken (its TCP transport's
+    buffers; 0 for a transport without them)."""
+    held = len(getattr(transport, "dataBuffer", b"")) - getattr(transport, "offset", 0)
+    return held + getattr(transport, "_tempDataLen", 0)
+
+
+class BoundedWebRequest(WebRequest):
+    """Daphne's HTTP request, cutting a streamed response (an API stream) whose reader holds
+    ``max_outbound_bytes`` unread: the application is told it disconnected, and stops."""
+
+    max_outbound_bytes = 2 * 2**20
+
+    def handle_reply(self, message):
+        body = message["type"] == "http.response.body" and message.get("more_body", False)
+        transport = getattr(self.channel, "transport", None)
+        if body and unsent_bytes(transport) > self.max_outbound_bytes:
+            log.warning("cutting a stream its reader does not read: %s", self.client_addr)
+            transport.abortConnection()
+            return
+        super().handle_reply(message)
+
+
 class CompressingServer(Server):
     """Daphne with compression accepted and each socket's frames bounded (the module's doc)."""
 
@@ -147,6 +200,17 @@ class CompressingServer(Server):
             BoundedWebSocketProtocol.burst = BUDGET * settings.FRAME_BURST
             BoundedWebSocketProtocol.rate = BUDGET * settings.FRAMES_PER_SECOND
             BoundedWebSocketProtocol.max_message_bytes = MESSAGE_LIMIT * settings.MAX_FRAME_BYTES
+            BoundedWebSocketProtocol.max_outbound_bytes = settings.WEBSOCKET_OUTBOUND_BYTES
+            BoundedWebRequest.max_outbound_bytes = settings.WEBSOCKET_OUTBOUND_BYTES
+            build = self.http_factory.buildProtocol
+
+            def bounded(addr):  # each HTTP connection's requests are Daphne's, bounded
+                protocol = build(addr)
+                if protocol is not None:
+                    protocol.requestFactory = BoundedWebRequest
+                return protocol
+
+            self.http_factory.buildProtocol = bounded
             self.ws_factory.protocol = BoundedWebSocketProtocol
             if os.environ.get("WEBSOCKET_COMPRESSION", "1") != "0":
                 PERMESSAGE_COMPRESSION_EXTENSION[PerMessageDeflate.EXTENSION_NAME]["PMCE"] = (

@@ -20,7 +20,7 @@ from pathlib import Path
 import dj_database_url
 
 from config.layers import redis_layer
-from games.registry import GAMES
+from games.rules.catalogue import PACKAGES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -62,13 +62,16 @@ INSTALLED_APPS = [
     "api",
     "challenges",
     "chat",
+    "tournaments",
+    "analysis",
+    "ladder",
 ]
 
 MIDDLEWARE = [
     "config.security.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "config.sessions.SessionMiddleware",
     # The viewer's language: their choice (cookie), else their browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -157,6 +160,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Board fragments rendered by one Daphne process are read by the others from here (games.fragments).
 FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
+# Bytes of the match logs each web process keeps in memory (games.matchlog): a 200-ply
+# High Voltage match's log takes about 350 KiB, so the default keeps about 180 such matches.
+MATCH_LOG_BYTES = int(os.environ.get("MATCH_LOG_BYTES", str(64 * 2**20)))
 
 # Background work outside the web server (bots thinking, clocks falling with nobody
 # connected, emails): huey, with its queue in SQLite under var/ by default and in Redis on
@@ -164,6 +170,8 @@ FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
 # tasks inline (tests/conftest.py).
 # Embedded default: how often a web process looks for positions the worker recorded.
 WATCH_SECONDS = float(os.environ.get("WATCH_SECONDS", "0.5"))
+# Tournaments: the pause between a real-time round's end and the next round (its countdown).
+TOURNAMENT_ROUND_PAUSE_SECONDS = float(os.environ.get("TOURNAMENT_ROUND_PAUSE_SECONDS", "15"))
 
 # How often a match page asks who of the players is here.
 PRESENCE_POLL_SECONDS = int(os.environ.get("PRESENCE_POLL_SECONDS", "5"))
@@ -240,12 +248,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 # Each game's board stylesheet and script sit in its package (games/<pkg>/static/), served
-# as games/<slug>/...; the registry names the packages.
+# as games/<slug>/... (the rules' list of packages: the registry needs the apps loaded).
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     *(
-        (f"games/{slug}", BASE_DIR / package.replace(".", "/") / "static")
-        for slug, package in GAMES.items()
+        (f"games/{slug}", BASE_DIR / "games" / package / "static")
+        for slug, package in PACKAGES.items()
     ),
 ]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or VAR_DIR / "staticfiles")
@@ -301,6 +309,12 @@ REMATCH_RETRY_SECONDS = float(os.environ.get("REMATCH_RETRY_SECONDS", "10"))
 COMPUTER_MATCHES_PER_PERSON = int(os.environ.get("COMPUTER_MATCHES_PER_PERSON", "3"))
 COMPUTER_MATCHES_TOTAL = int(os.environ.get("COMPUTER_MATCHES_TOTAL", "50"))
 MATCHES_VS_COMPUTER_PER_PERSON = int(os.environ.get("MATCHES_VS_COMPUTER_PER_PERSON", "10"))
+# Seats one person (not the table's computer) may take: matches waiting or running at once,
+# and new matches (created or joined) per hour. Against farming a rating, and a site's rows.
+RUNNING_MATCHES_PER_PERSON = int(os.environ.get("RUNNING_MATCHES_PER_PERSON", "50"))
+NEW_MATCHES_PER_HOUR = int(os.environ.get("NEW_MATCHES_PER_HOUR", "60"))
+# Accounts made (signed up, or a guest made a member) from one address per hour.
+SIGNUPS_PER_ADDRESS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_ADDRESS_PER_HOUR", "5"))
 # HTTP moves (the fallback while a socket is down) per player and minute; failed logins per
 # name and per address in LOGIN_WINDOW seconds (config.throttle).
 MOVE_POSTS_PER_MINUTE = int(os.environ.get("MOVE_POSTS_PER_MINUTE", "60"))
@@ -314,8 +328,26 @@ API_STREAMS_PER_ADDRESS = int(os.environ.get("API_STREAMS_PER_ADDRESS", "200"))
 API_REQUESTS_PER_MINUTE = int(os.environ.get("API_REQUESTS_PER_MINUTE", "600"))
 API_REQUESTS_PER_ADDRESS = int(os.environ.get("API_REQUESTS_PER_ADDRESS", "1200"))
 API_KEEPALIVE_SECONDS = float(os.environ.get("API_KEEPALIVE_SECONDS", "6"))
+# Bytes the server holds for one WebSocket that its peer has not taken; past it the socket is
+# closed (4008) and its page opens it again (config/serve.py).
+WEBSOCKET_OUTBOUND_BYTES = int(os.environ.get("WEBSOCKET_OUTBOUND_BYTES", str(2 * 2**20)))
+# Record exports (GET /api/games/user/<name>) one address may ask for a minute without a token.
+API_EXPORTS_PER_ADDRESS = int(os.environ.get("API_EXPORTS_PER_ADDRESS", "10"))
+# Every this many quiet keep-alives a stream asks the database whether its token is still
+# live: a revocation on another process of the embedded default (no Redis) reaches it only so.
+# One made through its own process (or any, on Redis) ends it at once (api.tokens).
+API_TOKEN_CHECK_EVERY = int(os.environ.get("API_TOKEN_CHECK_EVERY", "5"))
 # Records one member may import per hour (refused ones count: each is replayed).
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "20"))
+# Computer analysis of finished matches (README, "Computer analysis"): the search's budget per
+# position as a multiple of Hard's iterations (never below 1 on a site), analyses one user may
+# have under way at once and ask for in a day, analyses queued or running in all, and how long
+# a running one may store nothing before the sweep takes its worker for lost.
+ANALYSIS_BUDGET = float(os.environ.get("ANALYSIS_BUDGET", "1"))
+ANALYSES_AT_ONCE = int(os.environ.get("ANALYSES_AT_ONCE", "2"))
+ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
+ANALYSIS_QUEUE = int(os.environ.get("ANALYSIS_QUEUE", "20"))
+ANALYSIS_LOST_SECONDS = int(os.environ.get("ANALYSIS_LOST_SECONDS", "120"))
 # After this many quiet seconds a live page asks whether it missed a notice (match.js).
 SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
 # How often the lobby's and the watch page's lists refresh themselves while the tab is visible.
@@ -324,6 +356,19 @@ LOBBY_REFRESH_SECONDS = float(os.environ.get("LOBBY_REFRESH_SECONDS", "10"))
 # many challenges one member may send per hour.
 CHALLENGE_POLL_SECONDS = float(os.environ.get("CHALLENGE_POLL_SECONDS", "3"))
 CHALLENGES_PER_HOUR = int(os.environ.get("CHALLENGES_PER_HOUR", "30"))
+# The programs' ladder (ladder/, docs/api.md "The ladder"): a round every few seconds; ladder
+# matches a program plays a day and runs at once, ladder matches running at once per game,
+# the share of those that may seat the table's computer (its CPU), an opponent drawn among
+# the k nearest within a window of rating points (doubled until somebody is near); how often
+# the ladder page refreshes.
+LADDER_ROUND_SECONDS = float(os.environ.get("LADDER_ROUND_SECONDS", "10"))
+LADDER_MATCHES_PER_DAY = int(os.environ.get("LADDER_MATCHES_PER_DAY", "48"))
+LADDER_RUNNING_PER_PROGRAM = int(os.environ.get("LADDER_RUNNING_PER_PROGRAM", "2"))
+LADDER_RUNNING_TOTAL = int(os.environ.get("LADDER_RUNNING_TOTAL", "20"))
+LADDER_COMPUTER_SHARE = float(os.environ.get("LADDER_COMPUTER_SHARE", "0.25"))
+LADDER_NEAREST = int(os.environ.get("LADDER_NEAREST", "3"))
+LADDER_WINDOW = float(os.environ.get("LADDER_WINDOW", "150"))
+LADDER_REFRESH_SECONDS = float(os.environ.get("LADDER_REFRESH_SECONDS", "5"))
 
 # HTTPS=1 behind a proxy that terminates TLS: cookies only over HTTPS, and the proxy's
 # X-Forwarded-Proto says which requests came in over HTTPS (HSTS, WebSocket origins).

@@ -56,3 +56,7 @@ def _setting(name: str) -> Callable[[], int]:
 MOVE_POSTS = Limit("move-post", _setting("MOVE_POSTS_PER_MINUTE"), lambda: 60)
 LOGIN_FAILURES = Limit("login", _setting("LOGIN_FAILURES"), _setting("LOGIN_WINDOW"))
 IMPORTS = Limit("import", _setting("IMPORTS_PER_HOUR"), lambda: 3600)
+# The API's requests a minute, per token and per client address: every endpoint counts, the
+# challenge endpoints (challenges/api.py) and refused requests too.
+API_REQUESTS = Limit("api-token", _setting("API_REQUESTS_PER_MINUTE"), lambda: 60)
+API_ADDRESS_REQUESTS = Limit("api-address", _setting("API_REQUESTS_PER_ADDRESS"), lambda: 60)

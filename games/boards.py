@@ -11,7 +11,20 @@ from __future__ import annotations
 
 import json
 
-from django.utils.translation import gettext
+from django.utils import translation
+
+_translated: dict[tuple[str | None, str], str] = {}
+
+
+def gettext(message: str) -> str:
+    """``gettext`` remembered per language: a board layout says the same few words (piece
+    and seat names, "on") dozens of times per render, and the catalogues do not change
+    while the server runs. Only for msgids written in the code (the words are few)."""
+    key = (translation.get_language(), message)
+    text = _translated.get(key)
+    if text is None:
+        text = _translated[key] = translation.gettext(message)
+    return text
 
 
 class Words:
@@ -19,8 +32,10 @@ class Words:
     made: a match's move list is kept in memory and shared by viewers of every language,
     so ``describe`` returns these. ``text`` is an English msgid marked with ``gettext_noop``
     (so ``makemessages`` finds it), or ``ngettext_lazy(singular, plural, "count")`` whose
-    form the parameter ``count`` picks; ``%(name)s`` in it is filled after translating from
-    ``params``: strings, numbers or Words themselves (a piece's or seat's name).
+    form the parameter ``count`` picks, made once at import: each such call builds a class
+    of about 33 KiB, which a kept move list must not hold per move. ``%(name)s`` in it is
+    filled after translating from ``params``: strings, numbers or Words themselves (a
+    piece's or seat's name). So a move's words are plain data: a msgid, its parameters.
     """
 
     __slots__ = ("params", "text")
@@ -29,7 +44,7 @@ class Words:
         self.text, self.params = text, params
 
     def __str__(self) -> str:
-        text = gettext(self.text) if isinstance(self.text, str) else self.text
+        text = translation.gettext(self.text) if isinstance(self.text, str) else self.text
         params = {k: str(v) if isinstance(v, Words) else v for k, v in self.params.items()}
         return text % params if params else str(text)
 

@@ -7,6 +7,8 @@ Below the services, which seat them; playing a computer's turn is a reaction
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from accounts.models import User
 from games.bots.levels import LEVELS
 from games.errors import Refused
@@ -18,7 +20,10 @@ def bot_user(level: str, number: int = 1) -> User:
     """The computer player of ``level``; ``number`` > 1 for a second bot of that level in
     one match (a match seats an account once)."""
     if level not in LEVELS:
-        raise Refused(f"The computer plays {', '.join(LEVELS)}, not {level!r}.")
+        raise Refused(
+            gettext("The computer plays %(levels)s, not “%(level)s”.")
+            % {"levels": ", ".join(LEVELS), "level": level}
+        )
     suffix = "" if number == 1 else f"-{number}"
     name = f"Computer ({LEVEL_NAMES[level]}){'' if number == 1 else f' {number}'}"
     user, created = User.objects.get_or_create(

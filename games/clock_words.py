@@ -7,6 +7,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games import clocks
 from games.clocks import BadTimeControl, TimeControl
+from games.errors import Refused
 
 #: ``games.clocks``'s refusals, marked for the catalogue.
 ERRORS = (
@@ -15,6 +16,7 @@ ERRORS = (
     gettext_noop(
         "Clocks start at 1 to %(minutes)s minutes, with at most %(seconds)s seconds added per turn."
     ),
+    gettext_noop("The table does not offer that time control."),
 )
 
 
@@ -23,6 +25,18 @@ def error_words(error: BadTimeControl) -> str:
     written)."""
     words = gettext(error.words)
     return words % error.params if error.params else words
+
+
+def offered(control: TimeControl | None) -> TimeControl:
+    """``control`` (None: untimed) when the table offers it, else Refused in the active
+    language: what a challenge or a tournament may ask for."""
+    control = control or TimeControl()
+    try:
+        if TimeControl.parse(control.code()) != control:
+            raise BadTimeControl("The table does not offer that time control.")
+    except BadTimeControl as error:
+        raise Refused(error_words(error)) from None
+    return control
 
 
 def clock_text(ms: int) -> str:

@@ -25,15 +25,6 @@ MAX_BASE_MINUTES = 180
 MAX_INCREMENT_SECONDS = 180
 FIRST_MOVE_MS = 30_000  # a real-time seat's first turn must be made this soon, or the match aborts
 
-# Fischer presets per game (minutes, increment seconds): longer games get more time.
-PRESETS: dict[str, tuple[tuple[int, int], ...]] = {
-    "powerdrain": ((1, 0), (3, 2), (5, 3)),
-    "hive": ((5, 3), (10, 5), (15, 10)),
-    "high-voltage": ((10, 5), (15, 10), (25, 15)),
-    "high-voltage-companies": ((10, 5), (15, 10), (25, 15)),
-    "triangulum": ((20, 10), (30, 15), (45, 20)),
-}
-
 
 class BadTimeControl(ValueError):
     """A time control the table does not offer; the message is written for the player.
@@ -180,9 +171,15 @@ def missed_first_move(clock: Clock, mover: int, now: int) -> bool:
     return clock.first_move(mover) and fallen(clock, now)
 
 
-def aborted_result(seat: int) -> dict:
-    """A match's result when ``seat`` missed its first move: no winner, no scores."""
-    return {"aborted": True, "seat": seat, "winners": [], "reason": "aborted"}
+#: The reason of an aborted match whose ``seat`` left before every seat had moved (a match
+#: that missed a first move has "aborted"; docs/rules.md §7.3).
+LEFT_EARLY = "left early"
+
+
+def aborted_result(seat: int, reason: str = "aborted") -> dict:
+    """A match's result when ``seat`` missed its first move (or, with ``LEFT_EARLY``, left
+    before every seat had moved): no winner, no scores."""
+    return {"aborted": True, "seat": seat, "winners": [], "reason": reason}
 
 
 def left_at(control: TimeControl, clock: Clock, seat: int, running: bool, now: int) -> int:

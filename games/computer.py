@@ -10,13 +10,17 @@ thinks once, and the level's wall-clock cap bounds every move however loaded the
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections.abc import Callable
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
+
 from accounts.models import User
 from games import services
-from games.bots import choose_move
+from games.bots import Thought, think
 from games.models import Match
 from games.registry import get_engine
 
@@ -63,7 +67,7 @@ def play_turn(
     engine = get_engine(match.game)
     seat = match.seat_of(bot)
     view = engine.view(engine.from_json(match.state), seat)
-    move = choose_move(
+    thought = think(
         match.game,
         view,
         seat,
@@ -73,10 +77,40 @@ def play_turn(
         scale=scale,
     )
     try:
-        services.move_play(match_id=match_id, user=bot, ply=match.ply, move=move)
+        services.move_play(
+            match_id=match_id, user=bot, ply=match.ply, move=thought.move, hint=hint_of(thought)
+        )
     except services.Refused:
         return False  # the position moved on meanwhile (another worker, a flag): nothing lost
     return True
+
+
+def hint_of(thought: Thought) -> str:
+    """The computer's hint on its move, so people can see it think once the match is over:
+    "win 63 % · 4,210 iterations" (the chosen move's average result in its search)."""
+    runs = f"{thought.iterations:,} iteration{'s' if thought.iterations != 1 else ''}"
+    if thought.win is None:
+        return f"a move drawn at random · {runs}"
+    return f"win {round(100 * thought.win)} % · {runs}"
+
+
+# ``hint_of``'s English, which records and programs read as it is.
+COMPUTER_HINT = re.compile(r"(?:win (\d{1,3}) %|a move drawn at random) · ([\d,]+) iterations?")
+
+
+def hint_words(hint: str) -> str:
+    """A hint for a page in the active language: the computer's own (``hint_of``) is said
+    again in it, any other hint is a program's own words and stays as written."""
+    found = COMPUTER_HINT.fullmatch(hint)
+    if found is None:
+        return hint
+    count = int(found[2].replace(",", ""))
+    runs = ngettext("%(count)s iteration", "%(count)s iterations", count) % {
+        "count": number_format(count, force_grouping=True)
+    }
+    if found[1] is None:
+        return gettext("a move drawn at random · %(runs)s") % {"runs": runs}
+    return gettext("win %(chance)s %% · %(runs)s") % {"chance": found[1], "runs": runs}
 
 
 def waiting_for_bots() -> list[int]:

@@ -1,26 +1,21 @@
 """What the services announce once a change is committed; who listens is not their business.
 
 The services (games/services.py) write, then announce here. Reactions (pushing each viewer
-their fragment, a computer player's turn, a flag at its deadline, turn emails; later
-API streams) subscribe to these signals in an ``AppConfig.ready`` (``GamesConfig``'s, the
-ratings' own) and nowhere else, so a new reaction is a receiver and one ``connect`` line, and
-the writers never import what reacts to them.
+their fragment, a computer player's turn, a flag at its deadline, turn emails, the API's
+event streams, ratings) live in their app's ``reactions.py`` and are connected in that app's
+``AppConfig.ready`` and nowhere else, so a new reaction is a receiver and one ``connect``
+line, and the writers never import what reacts to them.
 
 Every signal is sent with ``sender=Match`` and the keyword ``match``; see each for the rest.
-All but ``match_ending`` (below: inside the transaction) are sent after the commit; their
-receivers run in the committing thread, one after another in the order they connected; one
-that fails is logged and the others still run (a push that fails must not lose the bot's
-turn, nor a mail server that is down a move).
+All but ``match_ending`` (below: inside the transaction) are sent after the commit by
+``games.announce.send_on_commit``.
 """
 
 from __future__ import annotations
 
-import logging
-
-from django.db import transaction
 from django.dispatch import Signal
 
-log = logging.getLogger(__name__)
+from games.announce import send_on_commit
 
 #: Anything a viewer must see: a seat taken, the start, a move, a leave. ``state`` is the
 #: decoded engine state when the writer had it (else None), ``played`` the ``(seat, entry)``
@@ -28,10 +23,6 @@ log = logging.getLogger(__name__)
 position_changed = Signal()
 #: Every seat is taken and the first clock runs.
 match_started = Signal()
-#: ``seat`` played ``move`` (a move of the game, not a leave).
-move_played = Signal()
-#: ``seat`` left the match for ``reason`` (docs/rules.md §7.2).
-seat_left = Signal()
 #: The match has its result (``match.result``).
 match_finished = Signal()
 
@@ -56,38 +47,18 @@ rematch_changed = Signal()
 
 def announce_offer_on_commit(match, offer) -> None:
     """Schedules ``rematch_changed`` for after the commit."""
-
-    def send():
-        for receiver, result in rematch_changed.send_robust(type(match), match=match, offer=offer):
-            if isinstance(result, Exception):
-                log.error("%s failed", getattr(receiver, "__qualname__", receiver), exc_info=result)
-
-    transaction.on_commit(send)
+    send_on_commit(type(match), (rematch_changed, {"match": match, "offer": offer}))
 
 
 def announce_on_commit(match, state=None, played: tuple | None = None, *, started=False) -> None:
     """Schedules the announcements of ``match``'s new position for after the commit: the
-    position, then what happened (a start, a move or a leave, and an end)."""
+    position, then a start or an end. A move or a leave is the position's ``played``; a
+    signal is declared here once something listens to it."""
     sends: list[tuple[Signal, dict]] = [
-        (position_changed, {"state": state, "played": played}),
+        (position_changed, {"match": match, "state": state, "played": played}),
     ]
     if started:
-        sends.append((match_started, {}))
-    if played is not None:
-        seat, entry = played
-        if entry.get("type") == "leave":
-            sends.append((seat_left, {"seat": seat, "reason": entry.get("reason")}))
-        else:
-            sends.append((move_played, {"seat": seat, "move": entry}))
+        sends.append((match_started, {"match": match}))
     if match.status == match.Status.FINISHED:
-        sends.append((match_finished, {}))
-
-    def send_all():
-        for signal, kwargs in sends:
-            for receiver, result in signal.send_robust(type(match), match=match, **kwargs):
-                if isinstance(result, Exception):
-                    log.error(
-                        "%s failed", getattr(receiver, "__qualname__", receiver), exc_info=result
-                    )
-
-    transaction.on_commit(send_all)
+        sends.append((match_finished, {"match": match}))
+    send_on_commit(type(match), *sends)

@@ -58,3 +58,20 @@ def whole_number(value, *, low: int, high: int) -> int | None:
     if type(value) is not int or not low <= value <= high:
         return None
     return value
+
+
+class TokenBucket:
+    """Allows ``burst`` frames at once and ``rate`` per second after that (one per socket)."""
+
+    def __init__(self, rate: float, burst: int, clock):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = float(burst), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

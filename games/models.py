@@ -2,7 +2,7 @@
 
 ``state`` caches the engine state after the last move so a move costs one apply,
 not a replay; it is rewritten in the same transaction as the move it follows,
-and can always be rebuilt from the setup and the moves (``selectors.replay_position``).
+and can always be rebuilt from the setup and the moves (``games.matchlog``).
 """
 
 import secrets
@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.clocks import Clock, TimeControl
 from games.movelog import entries
-from games.registry import get_engine
+from games.registry import get_game
 
 
 def new_invite() -> str:
@@ -130,7 +130,7 @@ class Match(models.Model):
 
     @property
     def game_name(self) -> str:
-        return get_engine(self.game).name
+        return get_game(self.game).name
 
     @property
     def turns(self) -> int:
@@ -171,6 +171,28 @@ class Match(models.Model):
             if self.status != self.Status.WAITING:  # seats change while players join
                 self._seats = seats
         return seats
+
+    def hint_seats(self, viewer) -> set[int]:
+        """The seats whose moves' hints ``viewer`` may read: none while the match runs (an
+        opponent could read them), then their own seat's, the computer's and those of
+        players who made their hints public."""
+        if self.status != self.Status.FINISHED:
+            return set()
+        viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+        return {
+            seat.index
+            for seat in self.seat_list()
+            if seat.user_id
+            and (seat.user_id == viewer_id or seat.user.is_bot or seat.user.public_hints)
+        }
+
+    def hints_for(self, viewer) -> dict[int, str]:
+        """The hints ``viewer`` may read (``hint_seats``), by ply (0-based)."""
+        seats = self.hint_seats(viewer)
+        if not seats:
+            return {}
+        rows = self.moves.filter(seat__in=seats).exclude(hint="")
+        return dict(rows.values_list("ply", "hint"))
 
     def seat_of(self, user) -> int | None:
         """Returns the seat ``user`` holds here, or None for a spectator."""
@@ -294,6 +316,10 @@ class Move(models.Model):
     ply = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()
+    # The mover's own words on this move (a program's hint, the computer's estimate; plain
+    # text, games.plaintext): read by nobody while the match runs, then as
+    # ``Match.hint_seats`` allows.
+    hint = models.CharField(max_length=300, blank=True, default="")  # "": none
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -13,23 +13,27 @@ its sockets (``session.ended``, ``session.replaced``), and a change of who the u
 every socket of theirs to check that its session still proves it (``identity.changed``).
 Each socket also checks its session on every frame and before every push of a seat's view
 (``games.consumers``), so a notice that never arrived leaves no socket with a seat's rights.
+Where this process writes every session (embedded: one Daphne serves every request), that
+check reads the store only after the session changed: each change of a session row with a
+socket open here counts (``session_changed``, from Django's signals once committed), and a
+socket re-reads its session when the count moved since it last did (``session_version``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import re
 import secrets
+import threading
 import time
+from collections import Counter
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in, user_logged_out
-from django.dispatch import receiver
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -39,6 +43,11 @@ from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
 _keepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+# Per session key with a socket open in this process: the changes of its row seen so far,
+# and how many of those sockets there are (the key is forgotten with its last socket).
+_session_changes: dict[str, int] = {}
+_session_sockets: Counter = Counter()
+_sessions_lock = threading.Lock()
 
 
 class TooManySockets(Exception):
@@ -110,9 +119,18 @@ def renew() -> None:
 
 
 def audiences(match_id: int) -> set[int | None]:
-    """The seats of ``match_id`` with a page open now, and None when a spectator has one."""
-    fresh = Presence.objects.filter(match_id=match_id, seen_at__gte=fresh_since())
-    return set(fresh.values_list("seat", flat=True).distinct())
+    """The seats of ``match_id`` with a page open now, and None when a spectator has one.
+    Asked on every move (``rendering.prerender``): one query written out, as the ORM's
+    building of it cost several times the database's work."""
+    fields = {f.name: f.column for f in Presence._meta.fields}
+    since = connection.ops.adapt_datetimefield_value(fresh_since())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT DISTINCT {fields['seat']} FROM {Presence._meta.db_table} "
+            f"WHERE {fields['match']} = %s AND {fields['seen_at']} >= %s",
+            [match_id, since],
+        )
+        return {seat for (seat,) in cursor.fetchall()}
 
 
 def seats_here(match_id: int) -> set[int]:
@@ -167,33 +185,53 @@ async def _renew_forever() -> None:
         await asyncio.sleep(settings.PRESENCE_SECONDS / 3)
 
 
-def _tell(group: str, kind: str) -> None:
+def sessions_written_here() -> bool:
+    """Whether every session is written by this process, so that its signals see every
+    change: embedded, where one Daphne serves every request (the worker writes none), with
+    sessions in the database (their rows' signals). On the scale path other processes write
+    them, and a socket reads its session every time."""
+    in_database = settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    return in_database and not settings.FRAGMENT_REDIS_URL
+
+
+def hold_session(session_key: str) -> None:
+    """A socket opened with ``session_key``: its changes are counted from now on."""
+    with _sessions_lock:
+        _session_sockets[session_key] += 1
+        _session_changes.setdefault(session_key, 0)
+
+
+def release_session(session_key: str) -> None:
+    with _sessions_lock:
+        left = _session_sockets[session_key] - 1
+        if left > 0:
+            _session_sockets[session_key] = left
+        else:
+            _session_sockets.pop(session_key, None)
+            _session_changes.pop(session_key, None)
+
+
+def session_changed(session_key: str) -> None:
+    """The row of ``session_key`` was written or deleted, and that is committed."""
+    with _sessions_lock:
+        if session_key in _session_changes:
+            _session_changes[session_key] += 1
+
+
+def session_version(session_key: str) -> int | None:
+    """How often the row of ``session_key`` changed while a socket here held it (None: no
+    socket here holds it). Read before reading the session, so a change during the read
+    counts as one after it."""
+    return _session_changes.get(session_key)
+
+
+def tell(group: str, kind: str) -> None:
+    """Sends the notice ``kind`` to every socket of ``group`` (a session's, a user's)."""
     async_to_sync(get_channel_layer().group_send)(group, {"type": kind})
-
-
-@receiver(user_logged_out)
-def close_sockets_of_session(sender, request, user, **kwargs) -> None:
-    """Logging out ends the session's sockets too: they were opened with its rights."""
-    key = request.session.session_key if request is not None else None
-    if key:
-        _tell(session_group(key), "session.ended")
-
-
-@receiver(user_logged_in)
-def close_sockets_of_replaced_session(sender, request, user, **kwargs) -> None:
-    """Logging in replaces the browser's session (Django gives it a new key, and a new
-    session when another user was logged in): the sockets opened under the one before, a
-    visitor's or another user's, close, and the page opens them again as who it is now."""
-    if request is None:
-        return
-    before = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    # Any cookie value reaches here; a group name takes only a real session key's letters.
-    if re.fullmatch(r"[a-z0-9]{8,64}", before) and before != request.session.session_key:
-        _tell(session_group(before), "session.replaced")
 
 
 def recheck_sockets_of_user(user_id) -> None:
     """Who ``user_id`` is changed (a password, a guest made a member and their rejoin link
     revoked, an account disabled): every socket of theirs checks that its session still
     proves them, and closes if not (``MatchConsumer.identity_changed``)."""
-    _tell(user_group(user_id), "identity.changed")
+    tell(user_group(user_id), "identity.changed")

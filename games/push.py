@@ -1,8 +1,8 @@
-"""Pushing a new position to its viewers: a reaction to ``events.position_changed``.
+"""Sending notices to channel-layer groups, for the reactions of every app: a new position
+to a match's sockets, a chat line to its room's, an event to a user's API streams.
 
-Each audience's fragment is rendered once (``rendering.prerender``), then a notice without a
-board goes to the match's group, and every socket sends its own viewer's fragment
-(games/consumers.py): a secret can only reach its owner.
+A notice carries no board: every socket sends its own viewer's fragment
+(games/consumers.py), so a secret can only reach its owner.
 """
 
 from __future__ import annotations
@@ -16,15 +16,8 @@ from channels.layers import get_channel_layer
 
 from games.groups import group_name, user_events_group
 from games.models import Match
-from games.rendering import prerender
 
 log = logging.getLogger(__name__)
-
-
-def on_position(match: Match, state=None, played: tuple | None = None, **_signal) -> None:
-    """Renders the new position for every audience with a page open, then tells the viewers."""
-    prerender(match, state, played)
-    notify_match_updated(match)
 
 
 def notify_match_updated(match: Match) -> None:
@@ -38,12 +31,6 @@ def notify_match_updated(match: Match) -> None:
     """
     message = {"type": "match.updated", "ply": match.ply, "status": match.status}
     send_to_group(group_name(match.pk), message)
-
-
-def on_rematch(match: Match, offer, **_signal) -> None:
-    """A rematch offer changed: every page of the match renders its viewer's view of it
-    (games/rematch_html.py); the notice carries no HTML."""
-    send_to_group(group_name(match.pk), {"type": "rematch.changed", "offer": offer.pk})
 
 
 def send_to_group(group: str, message: dict) -> None:

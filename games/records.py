@@ -5,9 +5,12 @@ itself: every move is applied in order, and the first one refused names its ply.
 A player leaving (resigning, losing on time, abandoning) is an entry of the log too,
 ``{"type": "leave", "reason": ...}``, so every finished match ends on its moves. Records
 exported before that named the seat that resigned in their result instead; they are read
-as if their log ended on that leave. A real-time match aborted because a seat missed its
+as if their log ended on that leave. A record is read into the match's log
+(``games.matchlog``), as every replay of a move log is. A real-time match aborted because a seat missed its
 first move's deadline (docs/rules.md §7.3) ends without a result: its record's result says
-so (``clocks.aborted_result``), and its moves stop during that seat's first turn.
+so (``clocks.aborted_result``), and its moves stop during that seat's first turn. A match
+aborted as a seat left before every seat still in had moved (``clocks.LEFT_EARLY``) has
+such a result too, and its moves stop before that leave.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.clocks import aborted_result
+from games import features, matchlog
+from games.clocks import LEFT_EARLY, aborted_result
 from games.models import Match
-from games.registry import IllegalMove, get_engine
+from games.registry import IllegalMove, get_game
 from games.rules import play_entry
 
 FORMAT = "gametable-match/1"
@@ -37,21 +41,33 @@ class Replayed:
     moves: list[tuple[int, dict]]
     state: Any
     result: dict
+    log: matchlog.Log  # the match's log, read once (the import keeps it for the match)
 
 
-def export_record(match: Match) -> dict:
-    """Returns the record of a finished match (the seed would reveal secrets of a live one)."""
+def export_record(match: Match, seen_by=None) -> dict:
+    """Returns the record of a finished match (the seed would reveal secrets of a live one).
+
+    A move carries its ``hint`` where ``seen_by`` may read it (``Match.hint_seats``: their
+    own, the computer's, public ones); an import ignores hints."""
     if match.status != Match.Status.FINISHED:
         raise RecordError("Only finished matches can be exported.")
+    shown = match.hint_seats(seen_by)
     return {
         "format": FORMAT,
         "game": match.game,
         "seed": match.seed,
         "options": match.options,
         "seats": [seat.display_name for seat in match.seat_list()],
-        "moves": [{"seat": m.seat, "move": m.move} for m in match.moves.all()],
+        "moves": [_move_json(m, shown) for m in match.moves.all()],
         "result": match.result,
+        **features.record_extras(match),
     }
+
+
+def _move_json(move, hint_seats: set[int]) -> dict:
+    if move.hint and move.seat in hint_seats:
+        return {"seat": move.seat, "move": move.move, "hint": move.hint}
+    return {"seat": move.seat, "move": move.move}
 
 
 def replay_record(data: Any) -> Replayed:
@@ -59,9 +75,10 @@ def replay_record(data: Any) -> Replayed:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'Not a match record: "format" must be "{FORMAT}".')
     try:
-        engine = get_engine(data.get("game"))
+        game = get_game(data.get("game"))
     except (KeyError, TypeError):
         raise RecordError(f"Unknown game {data.get('game')!r}.") from None
+    engine = game.engine
     seed, options, seats, moves = (data.get(k) for k in ("seed", "options", "seats", "moves"))
     if type(seed) is not int or not -(2**63) <= seed < 2**63 or not isinstance(options, dict):
         raise RecordError('"seed" must be a 64-bit whole number and "options" an object.')
@@ -72,30 +89,27 @@ def replay_record(data: Any) -> Replayed:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise RecordError(f'"moves" must be a list of at most {MAX_MOVES} moves.')
     try:
-        state = engine.setup(players=len(seats), seed=seed, options=options or None)
+        log = matchlog.start(game, len(seats), seed, options)
     except (ValueError, TypeError) as error:
         raise RecordError(f"The setup does not work: {error}") from None
-    played = []
     for ply, entry in enumerate(moves):
-        if engine.outcome(state) is not None:
+        if engine.outcome(log.state) is not None:
             raise RecordError(f"Ply {ply}: the game was already over.")
         if not isinstance(entry, dict) or type(entry.get("seat")) is not int:
             raise RecordError(f'Ply {ply}: each move needs a "seat" and a "move".')
         try:
-            state = play_entry(engine, state, entry["seat"], entry.get("move"))
+            log = matchlog.extended(log, entry["seat"], entry.get("move"))
         except IllegalMove as error:
             raise RecordError(f"Ply {ply}: {error}") from None
-        played.append((entry["seat"], entry["move"]))
     claimed = data.get("result")
     resigned = _legacy_resignation(claimed, len(seats))
-    if resigned is not None and engine.outcome(state) is None:
-        leave = {"type": "leave", "reason": "resigned"}
+    if resigned is not None and engine.outcome(log.state) is None:
         try:
-            state = play_entry(engine, state, resigned, leave)
+            log = matchlog.extended(log, resigned, {"type": "leave", "reason": "resigned"})
         except IllegalMove as error:
-            raise RecordError(f"Ply {len(played)}: {error}") from None
-        played.append((resigned, leave))
-        claimed = _same_winners(engine.outcome(state), claimed)
+            raise RecordError(f"Ply {log.ply}: {error}") from None
+        claimed = _same_winners(engine.outcome(log.state), claimed)
+    played = [(p.seat, p.entry) for p in log.plies]
     aborted = isinstance(claimed, dict) and claimed.get("aborted") is not None
     return Replayed(
         game=data["game"],
@@ -103,10 +117,11 @@ def replay_record(data: Any) -> Replayed:
         options=options,
         seats=seats,
         moves=played,
-        state=state,
-        result=_check_abort(engine, state, played, claimed)
+        state=log.state,
+        result=_check_abort(engine, log.state, played, claimed, len(seats))
         if aborted
-        else _check_result(engine, state, claimed),
+        else _check_result(engine, log.state, claimed),
+        log=log,
     )
 
 
@@ -135,12 +150,16 @@ def _same_winners(outcome, legacy: dict) -> dict:
     return outcome
 
 
-def _check_abort(engine, state, played: list[tuple[int, dict]], claimed: dict) -> dict:
+def _check_abort(
+    engine, state, played: list[tuple[int, dict]], claimed: dict, players: int
+) -> dict:
     """An aborted match's result, if the moves allow it: the game is not over and the seat it
     names is to move in its first turn (it has not moved before this turn)."""
     seat = claimed.get("seat")
     if engine.outcome(state) is not None:
         raise RecordError("The moves finish the game, so it was not aborted.")
+    if claimed.get("reason") == LEFT_EARLY:
+        return _check_left_early(engine, state, played, claimed, players)
     if type(seat) is not int or claimed != aborted_result(seat):
         raise RecordError('An aborted record\'s result names the "seat" that did not move.')
     if seat not in engine.to_move(state):
@@ -153,6 +172,27 @@ def _check_abort(engine, state, played: list[tuple[int, dict]], claimed: dict) -
             raise RecordError(
                 f"Seat {seat + 1} had moved before, so it did not miss its first move."
             )
+    return claimed
+
+
+def _check_left_early(
+    engine, state, played: list[tuple[int, dict]], claimed: dict, players: int
+) -> dict:
+    """A match aborted as ``seat`` left before every seat still in had moved: that leave
+    would have ended the game, and a seat still in had not moved."""
+    seat = claimed.get("seat")
+    if type(seat) is not int or claimed != aborted_result(seat, LEFT_EARLY):
+        raise RecordError('An aborted record\'s result names the "seat" that left.')
+    try:
+        left = play_entry(engine, state, seat, {"type": "leave", "reason": "resigned"})
+    except IllegalMove as error:
+        raise RecordError(str(error)) from None
+    if engine.outcome(left) is None:
+        raise RecordError(f"Seat {seat + 1} leaving would not have ended the match.")
+    gone = {s for s, entry in played if entry.get("type") == "leave"} - {seat}
+    moved = {s for s, entry in played if entry.get("type") != "leave"}
+    if all(s in moved for s in range(players) if s not in gone):
+        raise RecordError("Every seat still in had moved, so leaving did not abort the match.")
     return claimed
 
 

@@ -8,7 +8,8 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
-from games import clock_words, clocks, fragments, movelog, presence
+from config.jinja import words_in
+from games import clock_words, clocks, features, fragments, movelog, presence
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
@@ -28,6 +29,8 @@ class Position:
         self.state = get_engine(match.game).from_json(match.state) if state is None else state
         self.played = played if state is not None else None
         self.boards: list = []
+        self._layouts: list[tuple] = []
+        self._public: dict[str, dict] = {}
         self._views: dict[int | None, dict] = {}
         self._entries: tuple[dict, ...] | None = None
         self._items: dict[str, Markup] = {}
@@ -42,6 +45,43 @@ class Position:
         if seat not in self._views:
             self._views[seat] = get_engine(self.match.game).view(self.state, seat)
         return self._views[seat]
+
+    def layout(self, view: dict, seat: int | None, legal: list[dict], players: list[dict]):
+        """The game's layout (``board.context``) and markup (``game_board_html``) for a
+        viewer, computed once per distinct (view, seat, legal moves) and language. A seat
+        not to move, with no moves, shares the spectators' when its view equals theirs and
+        the board says it draws such a seat as it draws a spectator
+        (``OFF_TURN_AS_SPECTATOR``): in a two-player move, the player who just moved. A
+        board with a ``public_layout`` gets it computed once, for every audience."""
+        board_module = get_game(self.match.game).board
+        as_seat = seat
+        if (
+            seat is not None
+            and not legal
+            and seat not in view["to_move"]
+            and getattr(board_module, "OFF_TURN_AS_SPECTATOR", False)
+        ):
+            as_seat = None
+        language = translation.get_language()
+        for seen_language, seen_seat, seen_legal, seen_view, layout in self._layouts:
+            if (
+                seen_seat == as_seat
+                and seen_language == language
+                and seen_legal == legal
+                and (seen_view is view or seen_view == view)
+            ):
+                return layout
+        public_layout = getattr(board_module, "public_layout", None)
+        if public_layout is None:
+            board = board_module.context(view, as_seat, legal)
+        else:  # from the spectators' view: what every audience shares holds no secret
+            if language not in self._public:
+                spectators = settled_view(self.match, self.view(None))
+                self._public[language] = public_layout(spectators)
+            board = board_module.context(view, as_seat, legal, self._public[language])
+        html = game_board_html(self.match.game, view, board, players, self.boards)
+        self._layouts.append((language, as_seat, legal, view, (board, html)))
+        return board, html
 
     def entries(self) -> tuple[dict, ...]:
         """The move list's turns (``movelog.entries``), grown by the spectators' view."""
@@ -93,7 +133,12 @@ class Position:
 
 
 def _render(template: str, **context) -> Markup:
-    return Markup(render_to_string(template, context, using="jinja2"))
+    return Markup(render_to_string(template, {**context, **_words()}, using="jinja2"))
+
+
+def _words() -> dict:
+    """The fragments' words in the active language (``config.jinja.words_in``)."""
+    return words_in(translation.get_language() or settings.LANGUAGE_CODE)
 
 
 def board_html(
@@ -200,7 +245,7 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
     for seen_language, seen_view, seen_board, html in shared or ():
         if seen_language == language and seen_view == view and seen_board == board:
             return html
-    context = {"board": board, "view": view, "seats": seats}
+    context = {"board": board, "view": view, "seats": seats, **words_in(language)}
     html = Markup(render_to_string(f"games/{slug}/board.html", context, using="jinja2"))
     if shared is not None:
         shared.append((language, view, board, html))
@@ -262,7 +307,7 @@ def board_page_context(
     winners = (match.result or {}).get("winners", [])
     players = seat_rows(match, view, turns=turns, winners=winners)
     seats = [{**row, "you": row["index"] == seat} for row in players]
-    board = get_game(match.game).board.context(view, seat, viewer["legal"])
+    board, game_html = shared.layout(view, seat, viewer["legal"], players)
     return {
         "match": match,
         "seat": seat,
@@ -275,8 +320,9 @@ def board_page_context(
         "claim_wait": _claim_wait(match, players),
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
-        "game_html": game_board_html(match.game, view, board, players, shared.boards),
+        "game_html": game_html,
         "last_turn": movelog.last_turn_text(shared.entries(), players, view["to_move"]),
+        **features.board_extras(match),
     }
 
 
@@ -332,11 +378,18 @@ def result_text(match: Match, seats: list[dict], seat: int | None = None) -> str
     replay both say it this way."""
     result = match.result or {}
     if match.aborted:
+        early = result.get("reason") == clocks.LEFT_EARLY
         if seat is not None and seat == result.get("seat"):
+            if early:
+                return gettext("Aborted: you left before every player had moved. Nobody won.")
             return gettext("Aborted: you did not make a first move in time. Nobody won.")
         name = next(
             (s["name"] for s in seats if s["index"] == result.get("seat")), gettext("a player")
         )
+        if early:
+            return gettext("Aborted: %(name)s left before every player had moved. Nobody won.") % {
+                "name": name
+            }
         return gettext("Aborted: %(name)s did not make a first move in time. Nobody won.") % {
             "name": name
         }

@@ -9,14 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from chat import rendering as chat_rendering
 from config.throttle import IMPORTS
-from games import guard, movelog, services
+from games import computer, features, guard, matchlog, movelog, services
 from games.models import Match
 from games.records import RecordError, export_record
 from games.registry import get_game
 from games.rendering import game_board_html, result_text, seat_rows
-from games.selectors import replay_position, replay_view
+from games.selectors import replay_view
 
 
 def replay(request, public_id: str):
@@ -27,22 +26,28 @@ def replay(request, public_id: str):
             request, gettext("The replay opens when the match is over; you can watch it live.")
         )
         return redirect(match)
-    moves = list(match.moves.all())
+    log = matchlog.of(match)
     try:
-        ply = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
+        ply = min(max(int(request.GET.get("ply", log.ply)), 0), log.ply)
     except ValueError:
-        ply = len(moves)
-    state = replay_position(match, moves, ply)
-    view = replay_view(match, state)
-    winners = (match.result or {}).get("winners", []) if ply == len(moves) else []
+        ply = log.ply
+    view = replay_view(match, log.state_at(ply))
+    winners = (match.result or {}).get("winners", []) if ply == log.ply else []
     seats = seat_rows(match, view, turns=True, winners=winners)
     game = get_game(match.game)
     move_list = movelog.rows(match, seats, current=ply)
+    hints = match.hints_for(request.user)  # beside the move list, never part of it
+    for row in move_list:
+        row["hints"] = [
+            computer.hint_words(hints[p - 1])
+            for p in range(row["first"], row["last"] + 1)
+            if p - 1 in hints
+        ]
     shown = next((m for m in move_list if m["current"]), None)
     context = {
         "match": match,
         "ply": ply,
-        "last_ply": len(moves),
+        "last_ply": log.ply,
         "seats": seats,
         "moves": move_list,
         "turns": len(move_list),
@@ -51,6 +56,7 @@ def replay(request, public_id: str):
             match.game, view, game.board.context(view, None, []), seats, None
         ),
         "result_text": result_text(match, seats),
+        **features.replay_extras(request, match, log, ply, move_list),
     }
     fragment = render_to_string("games/_replay.html", context, using="jinja2")
     if request.htmx:
@@ -62,7 +68,7 @@ def replay(request, public_id: str):
             "match": match,
             "board_css": game.stylesheet,
             "replay_html": fragment,
-            "chat_rooms": chat_rendering.replay_rooms(match, request.user),
+            **features.page_extras("replay", request, match),
         },
     )
 
@@ -71,7 +77,7 @@ def export(request, public_id: str):
     """Downloads the match record as JSON (finished matches only: the seed fixes hidden setups)."""
     match = get_object_or_404(Match.objects.with_players(), public_id=public_id)
     try:
-        record = export_record(match)
+        record = export_record(match, seen_by=request.user)
     except RecordError as error:
         return JsonResponse({"error": str(error)}, status=409)
     response = JsonResponse(record, json_dumps_params={"indent": 1})

@@ -10,7 +10,6 @@ from games import presence
 from games.clock_words import clock_text
 from games.models import Match
 from games.registry import get_engine, get_game
-from games.rules import play_entry
 
 
 def viewer_context(match: Match, seat: int | None, state=None, view: dict | None = None) -> dict:
@@ -142,15 +141,6 @@ def player_stats(user, *, seen_by=None) -> list[dict]:
 def stats_totals(stats: list[dict]) -> dict:
     """``player_stats`` summed over the games."""
     return {k: sum(row[k] for row in stats) for k in PLAYED_WON_LOST_DRAWN}
-
-
-def replay_position(match: Match, moves: list, ply: int):
-    """Replays the first ``ply`` entries of ``moves`` (the match's log, leaves included)."""
-    engine = get_engine(match.game)
-    state = engine.setup(players=match.players, seed=match.seed, options=match.options or None)
-    for record in moves[:ply]:
-        state = play_entry(engine, state, record.seat, record.move)
-    return state
 
 
 def replay_view(match: Match, state) -> dict:

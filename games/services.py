@@ -20,12 +20,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import clocks, guard
+from config.throttle import Limit
+from games import clocks, guard, matchlog, positions
 from games.bot_accounts import free_bot
 from games.clocks import TimeControl
 from games.errors import Refused
 from games.events import announce_on_commit, match_ending
 from games.models import Match, Move, Seat
+from games.plaintext import clean_hint
 from games.presence import seats_here
 from games.records import RecordError, replay_record
 from games.registry import Engine, IllegalMove, get_engine, get_game
@@ -33,6 +35,7 @@ from games.rules import play_entry
 
 ABSENCE_MS = 60_000  # the player to move may be claimed absent after this (docs/rules.md §7)
 RUNNING = (Match.Status.WAITING, Match.Status.ACTIVE)
+NEW_SEATS = Limit("new-seat", lambda: settings.NEW_MATCHES_PER_HOUR, lambda: 3600)
 
 
 class _TimeUp(Exception):
@@ -96,6 +99,7 @@ def match_create(
     private: bool = False,
     rematch_of: Match | None = None,
     rated: bool = False,
+    scheduled: bool = False,
 ) -> Match:
     """Returns a new match, ``creator`` in ``seat`` (None: a random seat).
 
@@ -105,8 +109,10 @@ def match_create(
     ones come from the seed, so nobody, the creator included, knows them in advance.
     ``private`` matches seat players through the invite link only. A match with computer
     players is refused beyond the limits of ``_computer_limits``. A ``rated`` match changes
-    ratings when it ends (docs/rules.md §7.6); one created by a guest, or that no person
-    plays (the computer against itself), is casual.
+    ratings when it ends (docs/rules.md §7.6); one created by a guest, a private one, or one
+    that no person plays (the computer against itself), is casual. ``scheduled``: the table
+    made this match for its players (a tournament's pairing), nobody asked for it, so the
+    hourly limit against a person making matches does not apply (``_seat_limits``).
     """
     engine = checked_game(game, options, players)
     bots = bots or {}
@@ -125,6 +131,8 @@ def match_create(
         )
     if bots:
         _computer_limits(creator, watching=seat is None)
+    if seat is not None:
+        _seat_limits(creator, scheduled=scheduled)
     seed = secrets.randbits(48)
     state = setup_or_refuse(engine, players, seed, options)
     match = Match.objects.create(
@@ -137,7 +145,7 @@ def match_create(
         time_control=(time_control or TimeControl()).to_json(),
         private=private,
         rematch_of=rematch_of,
-        rated=rated and seat is not None and not creator.is_guest,
+        rated=rated and seat is not None and not creator.is_guest and not private,
     )
     users = {}
     for index, level in sorted(bots.items()):
@@ -149,6 +157,41 @@ def match_create(
         _start(match, now, state)
         announce_on_commit(match, started=True)
     return match
+
+
+def _seat_limits(person, *, scheduled: bool = False) -> None:
+    """Refuses ``person`` (never the table's computer) one more seat beyond the limits
+    (settings): ``RUNNING_MATCHES_PER_PERSON`` matches waiting or running at once, and
+    ``NEW_MATCHES_PER_HOUR`` seats taken an hour, counted here, so an account cannot play
+    hundreds of matches against a second one of its own. Two requests at once may pass one
+    over: a bound on volume, not an exact count.
+
+    A ``scheduled`` seat (a tournament's pairing) is neither refused nor counted by the
+    hourly limit: the tournament, not the person, chose how many matches they play (a fast
+    Arena pairs a player again after every match), and a refusal there forfeits their match.
+    The bound on matches at once still holds."""
+    if person.is_bot:
+        return
+    limit = settings.NEW_MATCHES_PER_HOUR
+    if not scheduled and NEW_SEATS.exceeded(str(person.pk)):
+        raise Refused(
+            gettext(
+                "You have taken a seat in %(limit)d matches this hour, the most one person may. "
+                "Finish a match, then try again later."
+            )
+            % {"limit": limit}
+        )
+    limit = settings.RUNNING_MATCHES_PER_PERSON
+    if Match.objects.filter(status__in=RUNNING, seats__user=person).distinct().count() >= limit:
+        raise Refused(
+            gettext(
+                "You already have %(limit)d matches waiting or running, the most one person "
+                "may have at once. Finish, resign or cancel one of them first."
+            )
+            % {"limit": limit}
+        )
+    if not scheduled:
+        NEW_SEATS.hit(str(person.pk))
 
 
 def _computer_limits(person, *, watching: bool) -> None:
@@ -229,17 +272,19 @@ def match_join(
     seat: int | None = None,
     now: int | None = None,
     invite: str | None = None,
+    scheduled: bool = False,
 ) -> Match:
     """Seats ``user`` (in ``seat`` or the first free one); starts the match when all are taken.
 
     A private match needs its ``invite`` token; an open one seats anyone. A guest who takes a
-    seat makes a rated match casual (docs/rules.md §7.6).
+    seat makes a rated match casual (docs/rules.md §7.6). ``scheduled``: as ``match_create``'s.
     """
     # Lock the match row so two friends clicking "join" at once cannot take the same seat.
+    # It covers the seats too: whoever seats someone (here, match_seat_bot) holds it first.
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.private and not (invite and secrets.compare_digest(invite, match.invite)):
         raise Refused(gettext("This match is private: only its invite link seats players."))
-    seats = list(match.seats.select_for_update())
+    seats = list(match.seats.all())
     if any(s.user_id == user.pk for s in seats):
         return match
     if match.status != Match.Status.WAITING:
@@ -247,6 +292,7 @@ def match_join(
     free = [s for s in seats if s.user_id is None and (seat is None or s.index == seat)]
     if not free:
         raise Refused(gettext("That seat is taken."))
+    _seat_limits(user, scheduled=scheduled)
     free[0].user = user
     free[0].save(update_fields=["user"])
     if match.rated and user.is_guest:  # guests play casual matches only (§7.6)
@@ -265,7 +311,7 @@ def match_seat_bot(*, match_id: int, user, seat: int, level: str, now: int | Non
     match = Match.objects.select_for_update().get(pk=match_id)
     if user is None or match.created_by_id != getattr(user, "pk", None):
         raise Refused(gettext("Only the player who created the match can seat the computer."))
-    seats = list(match.seats.select_for_update())
+    seats = list(match.seats.all())  # the match's lock covers them (match_join)
     if match.status != Match.Status.WAITING:
         raise Refused(gettext("This match has already started."))
     free = [s for s in seats if s.index == seat and s.user_id is None]
@@ -302,17 +348,23 @@ def parse_ply(raw) -> int:
     return ply
 
 
-def move_play(*, match_id: int, user, ply, move, now: int | None = None) -> Match:
+def move_play(
+    *, match_id: int, user, ply, move, now: int | None = None, hint: str | None = None
+) -> Match:
     """Validates and records ``user``'s move made on position ``ply``; returns the match.
+
+    ``hint``: the mover's words on the move (games/plaintext.py), stored with it and shown
+    to nobody while the match runs; a refused hint refuses the move before anything else.
 
     The ply check makes a second tab, a double click or a replayed frame harmless:
     a move made on an old position is refused instead of landing on the new one.
     A move that arrives after its player's clock fell loses on time instead (or, after a
     first move's deadline, aborts the match).
     """
+    hint = clean_hint(hint)
     now = server_now() if now is None else now
     try:
-        return _move_play(match_id=match_id, user=user, ply=ply, move=move, now=now)
+        return _move_play(match_id=match_id, user=user, ply=ply, move=move, now=now, hint=hint)
     except _TimeUp as up:
         clock_flag(match_id=match_id, now=now)
         if up.args and up.args[0]:
@@ -323,12 +375,12 @@ def move_play(*, match_id: int, user, ply, move, now: int | None = None) -> Matc
 
 
 @transaction.atomic
-def _move_play(*, match_id: int, user, ply, move, now: int) -> Match:
+def _move_play(*, match_id: int, user, ply, move, now: int, hint: str) -> Match:
     ply, move = parse_ply(ply), parse_move(move)
     if move.get("type") == "leave":  # leaving is logged by the server only (match_resign)
         raise Refused(gettext("Leaving is not a move: use the Resign button to leave the match."))
     # Lock the match row: concurrent submissions for one match run one after another.
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match, before = positions.locked(match_id)
     seat = match.seat_of(user)
     if seat is None:
         raise Refused(gettext("You are watching this match; only its players can move."))
@@ -342,34 +394,35 @@ def _move_play(*, match_id: int, user, ply, move, now: int) -> Match:
         raise Refused(gettext("The board changed before your move arrived; it was not played."))
     if clocks.fallen(match.clock, now):
         raise _TimeUp(match.clock.first_move(seat))
-    return _record(match, seat, move, now)
+    return _record(match, seat, move, now, hint, before)
 
 
-def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
+def _record(match: Match, seat: int, entry: dict, now: int, hint: str = "", before=None) -> Match:
     """Plays ``entry`` (a move or a leave) by ``seat`` on the locked ``match`` and logs it,
-    charging the clocks by the server's time ``now``.
+    charging the clocks by the server's time ``now``. ``before``: the match's engine
+    position when the caller has it (``positions.locked``).
 
     The caller holds the row lock (select_for_update) inside its transaction.
     """
     engine = get_engine(match.game)
-    before = engine.from_json(match.state)
+    if before is None:
+        before = engine.from_json(match.state)
     try:
         state = play_entry(engine, before, seat, entry)
     except IllegalMove as error:
         raise Refused(str(error)) from None
     try:
         # No savepoint: a refusal rolls the whole transaction back anyway.
-        Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry)
+        Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry, hint=hint)
     except IntegrityError:
         raise Refused(
             gettext("The board changed before your move arrived; it was not played.")
         ) from None
     match.ply += 1
-    match.state = engine.to_json(state)
     match.clock = _next_clock(
         match, seat, entry, engine.to_move(before), engine.to_move(state), now
     )
-    fields = ["ply", "state", "clock_ms", "turn_started", "deadline", "unmoved"]
+    fields = ["ply", "clock_ms", "turn_started", "deadline", "unmoved"]
     outcome = engine.outcome(state)
     if outcome is not None:
         match.status, match.result, match.finished_at = (
@@ -378,7 +431,7 @@ def _record(match: Match, seat: int, entry: dict, now: int) -> Match:
             timezone.now(),
         )
         fields += ["status", "result", "finished_at"]
-    match.save(update_fields=fields)
+    positions.save(match, state, fields)
     if outcome is not None:  # receivers write in this transaction (ratings), events.py
         match_ending.send(Match, match=match)
     announce_on_commit(match, state, (seat, entry))
@@ -445,6 +498,7 @@ def match_import(*, data, user, listed: bool = False) -> Match:
         Move(match=match, ply=ply, seat=seat, move=move)
         for ply, (seat, move) in enumerate(replayed.moves)
     )
+    matchlog.remember(match, replayed.log)  # its replay, opened next, need not read it again
     return match
 
 
@@ -477,7 +531,7 @@ def match_resign(*, match_id: int, user) -> Match:
         raise Refused(gettext("Only a player can resign."))
     if match.status != Match.Status.ACTIVE:
         raise Refused(gettext("Only a running match can be resigned."))
-    return _record(match, seat, {"type": "leave", "reason": "resigned"}, server_now())
+    return _leave_or_abort(match, seat, "resigned", server_now())
 
 
 def _leave(match_id: int, reason: str, now: int, allowed) -> Match | None:
@@ -496,15 +550,41 @@ def _leave(match_id: int, reason: str, now: int, allowed) -> Match | None:
             return None
         if clocks.missed_first_move(match.clock, movers[0], now):
             return _abort(match, movers[0])
-        return _record(match, movers[0], {"type": "leave", "reason": reason}, now)
+        return _leave_or_abort(match, movers[0], reason, now)
 
 
-def _abort(match: Match, seat: int) -> Match:
-    """Ends the locked ``match`` without a result: ``seat`` missed its first move's deadline.
-    Nothing is added to the move log and nobody wins or loses."""
+def _leave_or_abort(match: Match, seat: int, reason: str, now: int) -> Match:
+    """``seat`` leaves the locked ``match`` for ``reason``; a leave that would end the match
+    while a seat still in has not made a move aborts it instead (as lichess aborts a game
+    resigned before both sides moved): nobody won, nothing is rated, so a second account
+    resigning at once farms no rating (docs/rules.md §7.3)."""
+    entry = {"type": "leave", "reason": reason}
+    engine = get_engine(match.game)
+    before = engine.from_json(match.state)
+    try:
+        after = play_entry(engine, before, seat, entry)
+    except IllegalMove as error:
+        raise Refused(str(error)) from None
+    if engine.outcome(after) is not None and not _everyone_in_moved(match, seat):
+        return _abort(match, seat, clocks.LEFT_EARLY)
+    return _record(match, seat, entry, now)
+
+
+def _everyone_in_moved(match: Match, leaver: int) -> bool:
+    """Whether every seat still in (``leaver`` too) has made a move in ``match``."""
+    log = list(match.moves.values_list("seat", "move"))
+    gone = {s for s, move in log if move.get("type") == "leave"} - {leaver}
+    moved = {s for s, move in log if move.get("type") != "leave"}
+    return all(s in moved for s in range(match.players) if s not in gone)
+
+
+def _abort(match: Match, seat: int, reason: str = "aborted") -> Match:
+    """Ends the locked ``match`` without a result: ``seat`` missed its first move's deadline
+    (or left early, ``clocks.LEFT_EARLY``). Nothing is added to the move log and nobody wins
+    or loses."""
     match.status, match.result, match.finished_at = (
         Match.Status.FINISHED,
-        clocks.aborted_result(seat),
+        clocks.aborted_result(seat, reason),
         timezone.now(),
     )
     match.deadline = None

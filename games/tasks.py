@@ -13,7 +13,6 @@ that answer a person go before the paced moves of matches people only watch
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
 
 from django.conf import settings
 from huey import crontab
@@ -100,13 +99,6 @@ def rematch_lapse(match_id: int) -> None:
     rematches.rematch_lapse(match_id=match_id)
 
 
-def after_rematch(match: Match, offer, **_signal) -> None:
-    """An open offer lapses at its time (the sweep finds one whose task was lost); a task
-    that finds it answered, or not yet due, does nothing."""
-    if offer.status == offer.Status.OPEN:  # announced as it is made or answered: not yet due
-        rematch_lapse.schedule(args=(match.pk,), delay=settings.REMATCH_OFFER_SECONDS)
-
-
 @HUEY.on_startup()
 def catch_up() -> None:
     now = services.server_now()
@@ -115,18 +107,3 @@ def catch_up() -> None:
     for match_id in services.fallen_clocks(now):
         flag(match_id)
     notices.send_reminders(now)
-
-
-def after_position(match: Match, state=None, **_signal) -> None:
-    """Schedules what a new position needs: the flag at the deadline, a bot's move, an email
-    (a receiver of ``events.position_changed``; it only enqueues, so it runs in the web
-    process too). ``state`` is the decoded position when the caller already has it."""
-    if match.status != Match.Status.ACTIVE:
-        return
-    if match.deadline is not None:
-        deadline = datetime.fromtimestamp(match.deadline / 1000, UTC)
-        flag.schedule(args=(match.pk,), eta=deadline, priority=ANSWER_PRIORITY)
-    if computer.bot_to_move(match, state) is not None:
-        queue_bot_turn(match)
-    if notices.correspondence(match):
-        turn_mail(match.pk, match.ply)

@@ -9,17 +9,16 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestForm
 from accounts.views import guest_login, rejoin_url
-from chat import rendering as chat_rendering
 from config.throttle import MOVE_POSTS
-from games import guard, presence, rematches, services
+from games import features, guard, presence, rematches, services
 from games.clock_words import control_label
 from games.computer import only_bots
-from games.consumers import refusal
 from games.models import Match
 from games.registry import get_game
 from games.rematch_html import rematch_html
@@ -67,12 +66,12 @@ def match_page(request, public_id: str):
         "claim_ms": services.ABSENCE_MS,
         "bot_seats": _bot_seats(match, request.user),
         "presence_html": presence.presence_html(match.pk, match.public_id),
-        "chat": chat_rendering.panel(match, request.user),
         "rematch_html": rematch_html(match.pk, request.user, oob=False),
         # A spectator of the computer against itself sets their own pace (static/js/pace.js).
         "watch_pace_ms": int(settings.BOT_PACE_SECONDS * 1000)
         if seat is None and match.status != Match.Status.FINISHED and only_bots(match)
         else None,
+        **features.page_extras("match", request, match),
     }
     return render(request, "games/match.html", context)
 
@@ -199,9 +198,10 @@ def rematch_decline(request, public_id: str):
 
 
 def _rematch_refused(request, public_id: str, error: Exception):
-    if request.htmx:  # said above the board, as a refused frame is
-        headers = {"HX-Retarget": "#frame-error", "HX-Reswap": "outerHTML"}
-        return HttpResponse(refusal(str(error)), headers=headers)
+    if request.htmx:  # said under the match's buttons, where the player asked
+        html = format_html('<p id="rematch-error" class="message" role="alert">{}</p>', str(error))
+        headers = {"HX-Retarget": "#rematch-error", "HX-Reswap": "outerHTML"}
+        return HttpResponse(html, headers=headers)
     messages.error(request, str(error))
     return redirect("games:match", public_id=public_id)
 

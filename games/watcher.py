@@ -46,10 +46,16 @@ def start(server: str) -> None:
         _watchers[loop] = loop.create_task(_watch_forever(server))
 
 
+def notice(ply: int, status: str) -> dict:
+    """What the watcher tells a match's sockets: only the stored position (``looked``), so a
+    socket that shows it sends nothing, a waiting match's too, whose fragment has no key to
+    compare (games/socket_play.py)."""
+    return {"type": "match.updated", "ply": ply, "status": status, "looked": True}
+
+
 async def _watch_forever(server: str) -> None:
     layer = get_channel_layer()
     while True:
         await asyncio.sleep(settings.WATCH_SECONDS)
         for match_id, ply, status in await database_sync_to_async(changed_positions)(server):
-            message = {"type": "match.updated", "ply": ply, "status": status}
-            await layer.group_send(group_name(match_id), message)
+            await layer.group_send(group_name(match_id), notice(ply, status))

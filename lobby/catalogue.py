@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 
 from games.clock_words import control_label
-from games.clocks import CORRESPONDENCE_DAYS, PRESETS, TimeControl
+from games.clocks import CORRESPONDENCE_DAYS, TimeControl
 from games.registry import all_games, get_game
 
 
@@ -23,7 +23,7 @@ def game(slug: str) -> dict:
     engine = declared.engine
     return {
         "slug": slug,
-        "name": engine.name,
+        "name": declared.name,
         "description": declared.description,
         "min_players": engine.min_players,
         "max_players": engine.max_players,
@@ -51,7 +51,7 @@ def seat_choices(declared) -> list[tuple[int, str]]:
 
 def time_controls(slug: str) -> list[tuple[str, str]]:
     """(form value, label) of the time controls offered for a game, untimed first."""
-    presets = [TimeControl.parse(f"{m}+{s}") for m, s in PRESETS[slug]]
+    presets = [TimeControl.parse(f"{m}+{s}") for m, s in get_game(slug).clock_presets]
     days = [TimeControl.parse(f"{d}d") for d in CORRESPONDENCE_DAYS]
     return [(c.code(), control_label(c)) for c in [TimeControl(), *presets, *days]]
 

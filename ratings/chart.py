@@ -1,10 +1,10 @@
 """The rating history chart of a profile as geometry for an SVG drawn on the server: one
-line per game, a point per day whose label (date and rating) shows on hover and on tap
-(a tap focuses the point). Pure: no Django."""
+line per game, a point per rated match, placed by the time it ended, whose label (date and
+rating) shows on hover and on tap (a tap focuses the point). Pure: no Django."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import datetime
 
 from ratings.scale import Shown
 
@@ -13,23 +13,24 @@ LEFT, RIGHT, TOP, BOTTOM = 38, 10, 12, 22
 COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2")
 
 
-def chart(series: dict[str, list[tuple[date, Shown]]], names: dict[str, str]) -> dict | None:
-    """``series``: per game slug, ``(day, rating)`` in order; None when there is nothing."""
-    points = [(d, s.rating) for line in series.values() for d, s in line]
+def chart(series: dict[str, list[tuple[datetime, Shown]]], names: dict[str, str]) -> dict | None:
+    """``series``: per game slug, ``(end, rating)`` of each rated match in order; None when
+    there is nothing."""
+    points = [(at, s.rating) for line in series.values() for at, s in line]
     if not points:
         return None
-    first = min(d for d, _ in points).toordinal()
-    last = max(d for d, _ in points).toordinal()
+    first = min(at for at, _ in points).timestamp()
+    last = max(at for at, _ in points).timestamp()
     low = min(r for _, r in points) - 25
     high = max(r for _, r in points) + 25
     step = 50 if high - low <= 400 else 100 if high - low <= 1000 else 250
     low, high = low // step * step, -(-high // step) * step
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(day: date) -> float:
+    def x(at: datetime) -> float:
         if last == first:
             return LEFT + inner_w / 2
-        return round(LEFT + (day.toordinal() - first) / (last - first) * inner_w, 1)
+        return round(LEFT + (at.timestamp() - first) / (last - first) * inner_w, 1)
 
     def y(rating: int) -> float:
         return round(TOP + (high - rating) / (high - low) * inner_h, 1)
@@ -37,8 +38,9 @@ def chart(series: dict[str, list[tuple[date, Shown]]], names: dict[str, str]) ->
     lines = []
     for n, (slug, line) in enumerate(series.items()):
         dots = []
-        for day, shown in line:
-            px, py = x(day), y(shown.rating)
+        for at, shown in line:
+            px, py = x(at), y(shown.rating)
+            day = at.date()
             label = f"{names[slug]}: {shown} on {day.isoformat()}"
             dots.append(
                 {
@@ -73,6 +75,6 @@ def chart(series: dict[str, list[tuple[date, Shown]]], names: dict[str, str]) ->
         "bottom": HEIGHT - BOTTOM,
         "lines": lines,
         "ticks": ticks,
-        "first": date.fromordinal(first),
-        "last": date.fromordinal(last),
+        "first": min(at for at, _ in points).date(),
+        "last": max(at for at, _ in points).date(),
     }

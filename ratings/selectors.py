@@ -6,15 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.db import connection
+from django.db.models import F, Q
 
 from games.bots.levels import LEVELS
+from games.memory import LRU
 from games.models import Match
-from games.registry import GAMES, get_engine
+from games.registry import GAMES, get_game
 from ratings.models import Rating, RatingChange
-from ratings.scale import INITIAL, MODEL, PROVISIONAL_RD, SCALE, Shown, shown, signed, trend
+from ratings.scale import INITIAL, MODEL, SCALE, Shown, ordinal, shown, signed, trend
 
 User = get_user_model()
+#: Rated matches a player has played in a game before its leaderboard lists them.
+LEADERBOARD_GAMES = 10
 #: API programs, when accounts carry such a flag; the table's computer players always count.
 HAS_PROGRAMS = any(f.name == "is_program" for f in User._meta.get_fields())
 
@@ -42,6 +46,12 @@ def attach(matches: Iterable[Match]) -> None:
     ``matches``, in two queries: a rated finished match shows each seat's rating before it,
     any other match the players' current ratings in its game."""
     matches = [m for m in matches if m is not None]
+    _assign(matches, *_looked_up(matches))
+
+
+def _looked_up(matches: list[Match]) -> tuple[dict, dict]:
+    """The rating changes ``matches`` made, by (match id, user id), and the seated players'
+    current ratings they need, by (user id, game)."""
     changes = {
         (c.match_id, c.user_id): c
         for c in RatingChange.objects.filter(match__in=[m.pk for m in matches])
@@ -54,6 +64,10 @@ def attach(matches: Iterable[Match]) -> None:
         for user_id, game in wanted:
             q |= Q(user_id=user_id, game=game)
         ratings = {(r.user_id, r.game): r.shown for r in Rating.objects.filter(q)}
+    return changes, ratings
+
+
+def _assign(matches: list[Match], changes: dict, ratings: dict) -> None:
     for m in matches:
         for s in m.seat_list():
             change = changes.get((m.pk, s.user_id))
@@ -65,13 +79,49 @@ def attach(matches: Iterable[Match]) -> None:
                 s.rating, s.rating_delta = ratings.get((s.user_id, m.game), INITIAL), None
 
 
+#: Per match: what ``_looked_up`` found for it, and under which ratings and seats. A match's
+#: page is rendered on every move, its players' ratings change far more rarely.
+_seen_by_match = LRU(max_entries=10_000)
+
+
+def ratings_version() -> tuple:
+    """Changes whenever a rating does, whichever process wrote it: every rating a match
+    changes writes a ``RatingChange`` (``services.rate_match``, ``recompute`` too), and a
+    player's first rating a ``Rating`` row; ids only grow. One query of two indexed maxima,
+    written out because the ORM's own costs several times the database's work, on every move."""
+    tables = RatingChange._meta.db_table, Rating._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT MAX(id) FROM {tables[0]}), (SELECT MAX(id) FROM {tables[1]})"
+        )
+        return tuple(cursor.fetchone())
+
+
+def _attach_remembered(match: Match) -> None:
+    """``attach([match])``, its look-ups remembered while no rating changed and the match
+    keeps its status and players (a guest made a member keeps their seat: ``_assign`` reads
+    that from the seats each time)."""
+    key = (
+        match.public_id,
+        match.status,
+        tuple(s.user_id for s in match.seat_list()),
+        ratings_version(),
+    )
+    seen = _seen_by_match.get(match.pk)
+    if seen is None or seen[0] != key:
+        seen = (key, _looked_up([match]))
+        _seen_by_match.put(match.pk, seen)
+    _assign([match], *seen[1])
+
+
 def seat_ratings(match: Match) -> dict[int, dict]:
     """Per seat index: ``rating`` (``Shown``) and ``delta`` (the change this match made, or
     None), for the match page's players; remembered on the ``Match`` object, which the move
-    service shares among the renders of one position."""
+    service shares among the renders of one position, and its look-ups per match while no
+    rating changes (``ratings_version``)."""
     cached = match.__dict__.get("_seat_ratings")
     if cached is None or cached[0] != (match.status, match.ply):
-        attach([match])
+        _attach_remembered(match)
         rows = {
             s.index: {
                 "rating": s.rating,
@@ -86,8 +136,13 @@ def seat_ratings(match: Match) -> dict[int, dict]:
     return cached[1]
 
 
+def board_ratings(match: Match) -> dict:
+    """The board fragment's ``seat_ratings`` (games.features ``board_context``)."""
+    return {"seat_ratings": seat_ratings(match)}
+
+
 def game_name(slug: str) -> str:
-    return get_engine(slug).name
+    return get_game(slug).name
 
 
 def profile_rows(user) -> list[dict]:
@@ -101,41 +156,42 @@ def profile_rows(user) -> list[dict]:
 
 
 def history(user) -> dict[str, list[tuple]]:
-    """Per game played rated: ``(date, Shown)`` at the end of each day the rating changed."""
-    days: dict[str, dict] = {}
+    """Per game played rated: ``(end, Shown)`` after each rated match, in the order of their
+    ends (the chart's points, one per match)."""
+    series: dict[str, list] = {}
     changes = RatingChange.objects.filter(user=user).order_by("at", "pk")
     for c in changes.only("game", "at", "mu_after", "sigma_after"):
-        days.setdefault(c.game, {})[c.at.date()] = c.after
-    return {slug: list(days[slug].items()) for slug in GAMES if slug in days}
+        series.setdefault(c.game, []).append((c.at, c.after))
+    return {slug: series[slug] for slug in GAMES if slug in series}
 
 
 def leaderboard(game: str, who: str = "all", limit: int = 100) -> list[dict]:
-    """The established players of ``game`` (deviation under 110) by rating, best first;
-    ``who``: "people", "programs" (the table's computer and API programs) or "all"."""
-    established = Rating.objects.filter(
-        game=game, sigma__lt=(PROVISIONAL_RD - 0.5) / SCALE, user__is_active=True
+    """The players of ``game`` with ``LEADERBOARD_GAMES`` rated matches or more, ordered by
+    the conservative estimate μ − 3σ (a rating still uncertain ranks below an equal one that
+    is sure), best first; ``who``: "people", "programs" (the table's computer and API
+    programs) or "all"."""
+    listed = Rating.objects.filter(
+        game=game, games__gte=LEADERBOARD_GAMES, user__is_active=True
     ).select_related("user")
     if who == "people":
-        established = established.exclude(programs_q("user__"))
+        listed = listed.exclude(programs_q("user__"))
     elif who == "programs":
-        established = established.filter(programs_q("user__"))
-    rows = []
-    for r in established.order_by("-mu", "sigma", "user_id"):
-        if r.shown.provisional:  # the filter's bound is exact; this keeps it so
-            continue
-        rows.append(
-            {
-                "rank": len(rows) + 1,
-                "user": r.user,
-                "shown": r.shown,
-                "games": r.games,
-                "program": is_program(r.user),
-                "computer": bool(r.user.bot_level),
-            }
+        listed = listed.filter(programs_q("user__"))
+    listed = listed.annotate(conservative=F("mu") - 3 * F("sigma"))
+    return [
+        {
+            "rank": rank,
+            "user": r.user,
+            "shown": r.shown,
+            "conservative": round(SCALE * ordinal(r.mu, r.sigma)),
+            "games": r.games,
+            "program": is_program(r.user),
+            "computer": bool(r.user.bot_level),
+        }
+        for rank, r in enumerate(
+            listed.order_by("-conservative", "-games", "user_id")[:limit], start=1
         )
-        if len(rows) == limit:
-            break
-    return rows
+    ]
 
 
 def nearest_level(user, game: str) -> str:
@@ -178,11 +234,10 @@ def rating_history_json(user) -> list[dict]:
     month (0-11), day, rating], ...]}``, one point per day the rating changed (its last
     value that day), every game in the registry's order."""
     by_game = history(user)
+    points = {}
+    for slug, line in by_game.items():
+        days = {at.date(): s.rating for at, s in line}
+        points[slug] = [[d.year, d.month - 1, d.day, rating] for d, rating in days.items()]
     return [
-        {
-            "name": game_name(slug),
-            "slug": slug,
-            "points": [[d.year, d.month - 1, d.day, s.rating] for d, s in by_game.get(slug, [])],
-        }
-        for slug in GAMES
+        {"name": game_name(slug), "slug": slug, "points": points.get(slug, [])} for slug in GAMES
     ]

@@ -15,10 +15,12 @@ from ratings.scale import MODEL, final_places, rate
 
 
 def is_rated(match: Match) -> bool:
-    """Whether ``match``'s end changes ratings: a rated match (never an import) that ended
-    with a result (an aborted match has none) and whose every seat is a member, a program or
-    the table's computer, never a guest (docs/rules.md §7.6)."""
-    if not match.rated or match.imported or match.aborted:
+    """Whether ``match``'s end changes ratings: a rated match (never an import, never a
+    private one) that ended with a result (an aborted match has none) and whose every seat
+    is a member, a program or the table's computer, never a guest (docs/rules.md §7.6).
+    A private match is left out even when it was made rated before that rule: a rating is
+    public, and its changes would tell who played whom in private, and how it ended."""
+    if not match.rated or match.private or match.imported or match.aborted:
         return False
     if match.status != Match.Status.FINISHED or not match.result:
         return False

@@ -1,4 +1,5 @@
-"""The leaderboards: one per game, established players by rating (docs/rules.md §7.6)."""
+"""The leaderboards: one per game, players by what their rating is sure of (docs/rules.md
+§7.6)."""
 
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -34,5 +35,6 @@ def leaderboard(request, slug: str):
             "who": who,
             "choices": WHO.items(),
             "rows": selectors.leaderboard(slug, who),
+            "min_games": selectors.LEADERBOARD_GAMES,
         },
     )

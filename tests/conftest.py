@@ -119,3 +119,22 @@ def match(alice, bob):
     """A running Powerdrain match: alice is seat 0 (positive, to move), bob seat 1."""
     created = create_rigged(game="powerdrain", creator=alice, options=PD_OPTIONS, seat=0)
     return services.match_join(match_id=created.pk, user=bob)
+
+
+def every_seat_moves(match: Match) -> Match:
+    """Each seat still in makes a move (the first legal one, as many plies as that takes), so
+    that a leave after it ends the match with a result instead of aborting it (a match that
+    ends before every player has moved is aborted, docs/rules.md §7.3)."""
+    match = Match.objects.get(pk=match.pk)
+    engine = get_engine(match.game)
+    log = list(match.moves.values_list("seat", "move"))
+    gone = {s for s, move in log if move.get("type") == "leave"}
+    moved = {s for s, move in log if move.get("type") != "leave"} | gone
+    while match.status == Match.Status.ACTIVE and len(moved) < match.players:
+        state = engine.from_json(match.state)
+        seat = engine.to_move(state)[0]
+        move = next(iter(engine.legal_moves(state, seat)))
+        user = match.seat_list()[seat].user
+        match = services.move_play(match_id=match.pk, user=user, move=move, ply=match.ply)
+        moved.add(seat)
+    return match

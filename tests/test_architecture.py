@@ -7,13 +7,28 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
+import weakref
 from pathlib import Path
 
 import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "accounts", "lobby", "config", "challenges", "ratings", "api", "chat")
+PACKAGES = (
+    "games",
+    "accounts",
+    "lobby",
+    "config",
+    "challenges",
+    "ratings",
+    "api",
+    "chat",
+    "clients",
+    "tournaments",
+    "analysis",
+    "ladder",
+)
 
 
 def lint_imports(tree: Path) -> subprocess.CompletedProcess:
@@ -40,6 +55,13 @@ def test_the_import_contracts_hold():
         ("games/rules/hive/engine.py", "def lazy():\n    from ...models import Match"),  # lazily
         ("games/rules/hive/bot.py", "import chat"),  # rules reaching into the app
         ("games/rules/hive/bot.py", "from games.bots import levels"),  # rules leaning on bots
+        ("clients/sc2020/moves.py", "from games.rules.hive import codes"),  # a client on the server
+        ("games/consumers.py", "from chat import services"),  # the core calling a feature
+        ("games/socket_play.py", "from ratings import selectors"),
+        ("games/rendering.py", "def lazy():\n    from api import selectors"),
+        ("games/services.py", "def lazy():\n    from tournaments import formats"),
+        ("tournaments/formats/swiss.py", "import django"),  # pairing that is no longer pure
+        ("tournaments/formats/arena.py", "from games import registry"),
     ],
 )
 def test_an_upward_import_breaks_the_contracts(tmp_path, module, line):
@@ -100,3 +122,77 @@ def test_bench_and_tests_share_tooling_and_neither_imports_the_other():
     for importer, imported in (("bench", "tests"), ("tests", "bench")):
         chain = graph.find_shortest_chain(importer=importer, imported=imported, as_packages=True)
         assert chain is None, f"{importer} imports {imported}: {chain}"
+
+
+def test_every_reaction_lives_in_its_apps_reactions_module_and_every_signal_is_heard():
+    """What the writers announce (each app's events.py) and the Django signals the apps
+    react to reach receivers of ``<app>.reactions`` only, connected in the app's ``ready``;
+    no signal is announced that nobody hears, and no module connects a receiver elsewhere."""
+    import django.contrib.auth.signals as auth_signals
+    import django.db.models.signals as model_signals
+    from django.dispatch import Signal
+
+    from challenges import events as challenge_events
+    from chat import events as chat_events
+    from games import events as game_events
+
+    announced = [
+        (module.__name__, name, signal)
+        for module in (game_events, chat_events, challenge_events)
+        for name, signal in vars(module).items()
+        if isinstance(signal, Signal)
+    ]
+    django_signals = [
+        ("django", name, signal)
+        for module in (auth_signals, model_signals)
+        for name, signal in vars(module).items()
+        if isinstance(signal, Signal)
+    ]
+    for where, name, signal in announced + django_signals:
+        receivers = [r() if isinstance(r, weakref.ref) else r for _key, r, *_ in signal.receivers]
+        modules = {r.__module__ for r in receivers if r is not None}
+        ours = {m for m in modules if m.split(".")[0] in PACKAGES}
+        assert all(m.endswith(".reactions") for m in ours), (where, name, ours)
+        if where != "django":
+            assert ours, f"{where}.{name} is announced and nobody hears it"
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            text = path.read_text()
+            if path.name != "apps.py":
+                assert ".connect(" not in text.replace("websockets.connect(", ""), path
+            assert "@receiver" not in text, path
+
+
+def unlisted_games(root: Path) -> set[str]:
+    """The game packages under ``root/games`` (those declaring ``GAME = Game(``) that the
+    registry does not list or that the floors contract of ``root/pyproject.toml`` leaves out."""
+    layers = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["importlinter"]
+    named = {
+        module.strip()
+        for contract in layers["contracts"]
+        for line in contract.get("layers", ())
+        for module in line.replace("|", ":").split(":")
+    }
+    registry = (root / "games" / "registry.py").read_text()
+    packages = {
+        path.parent.name
+        for path in (root / "games").glob("*/__init__.py")
+        if "GAME = Game(" in path.read_text()
+    }
+    return {p for p in packages if f"games.{p}" not in named or f"{p}.GAME" not in registry}
+
+
+def test_every_game_package_is_listed_and_in_the_contracts(tmp_path):
+    assert unlisted_games(ROOT) == set()
+    (tmp_path / "games" / "sixth").mkdir(parents=True)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    shutil.copy(ROOT / "games" / "registry.py", tmp_path / "games")
+    (tmp_path / "games" / "sixth" / "__init__.py").write_text("GAME = Game(engine=None)\n")
+    assert unlisted_games(tmp_path) == {"sixth"}  # a sixth game, in neither
+    registry = tmp_path / "games" / "registry.py"
+    registry.write_text(
+        registry.read_text().replace(
+            "    powerdrain.GAME,", "    powerdrain.GAME,\n    sixth.GAME,"
+        )
+    )
+    assert unlisted_games(tmp_path) == {"sixth"}  # listed, but on no floor of the contract

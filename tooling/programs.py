@@ -106,16 +106,18 @@ def play(
     seconds: float = 90,
     clock: MoveClock | None = None,
     plies: int | None = None,
+    hold: tuple[int, threading.Event] | None = None,
 ) -> dict:
     """Plays ``public_id`` to its end through ``client``; returns the last gameState. With
     ``reconnect``, a lost connection (a server restart) is opened again until the end. With
     ``plies``, the program to move resigns once the match has that many (a benchmark's
-    bound); ``clock`` times the moves."""
+    bound); ``clock`` times the moves. With ``hold`` (ply, event), the program to move at
+    that ply or later waits for the event first: a test keeps a running match where it is."""
     rng = random.Random(seed)
     deadline = time.monotonic() + seconds
     while True:
         try:
-            return _play_once(client, public_id, rng, log, deadline, pause, clock, plies)
+            return _play_once(client, public_id, rng, log, deadline, pause, clock, plies, hold)
         except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError, Cut):
             if not reconnect or time.monotonic() > deadline:
                 raise
@@ -126,7 +128,7 @@ class Cut(Exception):
     """The stream ended before the match did (the server went away)."""
 
 
-def _play_once(client, public_id, rng, log, deadline, pause, clock, plies) -> dict:
+def _play_once(client, public_id, rng, log, deadline, pause, clock, plies, hold) -> dict:
     response, lines = client.stream(
         f"/api/bot/game/stream/{public_id}", within=deadline - time.monotonic() + 1
     )
@@ -159,6 +161,9 @@ def _play_once(client, public_id, rng, log, deadline, pause, clock, plies) -> di
                 answer = client.post(f"/api/bot/game/{public_id}/resign")
                 assert answer.status_code == 200, answer.text
                 continue
+            if hold is not None and event["ply"] >= hold[0]:
+                released = hold[1].wait(max(0.0, deadline - time.monotonic()))
+                assert released, f"{public_id} held at ply {event['ply']} until its deadline"
             time.sleep(pause)
             code = choose(event, rng, game)
             if clock is not None:

@@ -93,6 +93,18 @@ class Server:
             check=True,
         )
 
+    def shell(self, code: str) -> str:
+        """Runs ``code`` in ``manage.py shell`` on this server's database and settings (before
+        or beside it serving) and returns what it printed: how a test sets up its world there."""
+        return subprocess.run(
+            [sys.executable, "manage.py", "shell", "-v0", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
     def start(self):
         # Server errors go to SERVER_LOG when set; a pipe nobody reads could fill and stall it.
         log = open(os.environ.get("SERVER_LOG", os.devnull), "a")  # noqa: SIM115 (lives with the process)

@@ -3,8 +3,14 @@
 Run in the server's environment (its ``VAR_DIR`` / ``DATABASE_URL``):
 ``python -m tooling.world '<json spec>'``; prints JSON. A spec is
 ``{"users": [{"name", "program"}], "matches": [{"game", "seats": [names], "time",
-"private"}], "revoke": name, "age": {"match", "seat", "seconds"}}``; it answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches
-are made through the services, as the lobby makes them (``match_create``, ``match_join``).
+"private", "rated"}], "revoke": name, "age": {"match", "seat", "seconds"}, "flag": public id}``; it
+answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches are made through the
+services, as the lobby makes them (``match_create``, ``match_join``); a seat named
+``computer:<level>`` is the table's computer at that level. ``flag`` runs the flag of that
+match's clock at its deadline, as the worker does when the time comes, so no test waits for it.
+``ladder_round`` runs one scheduling round of that game's ladder, as the worker's tick does
+(the matches it made are answered in ``matches``); ``start`` starts that tournament now, as
+its creator's button does.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ def build(spec: dict) -> dict:
     ids = []
     for item in spec.get("matches", ()):
         names = item["seats"]
+        bots = {i: n.partition(":")[2] for i, n in enumerate(names) if n.startswith("computer:")}
         creator = users.get(names[0]) or User.objects.get(username=names[0])
         match = services.match_create(
             game=item["game"],
@@ -44,8 +51,12 @@ def build(spec: dict) -> dict:
             players=len(names),
             time_control=TimeControl.parse(item.get("time", "none")),
             private=item.get("private", False),
+            rated=item.get("rated", False),
+            bots=bots,
         )
         for index, name in enumerate(names[1:], start=1):
+            if index in bots:
+                continue
             user = users.get(name) or User.objects.get(username=name)
             services.match_join(match_id=match.pk, user=user, seat=index, invite=match.invite)
         ids.append(match.public_id)
@@ -63,6 +74,24 @@ def build(spec: dict) -> dict:
         age = spec["age"]
         Seat.objects.filter(match__public_id=age["match"], index=age["seat"]).update(
             away_since=server_now() - age["seconds"] * 1000
+        )
+    if "flag" in spec:
+        from games.models import Match
+
+        match = Match.objects.get(public_id=spec["flag"])
+        services.clock_flag(match_id=match.pk, now=match.deadline)
+    if "ladder_round" in spec:
+        from ladder.services import schedule_round
+
+        ids += [made.public_id for made in schedule_round(spec["ladder_round"])]
+    if "start" in spec:
+        from games.services import server_now
+        from tournaments.models import Tournament
+        from tournaments.services import tournament_start_now
+
+        tournament = Tournament.objects.get(public_id=spec["start"])
+        tournament_start_now(
+            public_id=tournament.public_id, user=tournament.created_by, now=server_now()
         )
     return {"tokens": tokens, "matches": ids}
 

@@ -20,7 +20,10 @@ def challenge_bar(context):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or user.is_guest:
         return {"bar": None}
-    state = selectors.bar(user, services.match_services.server_now())
+    now = services.match_services.server_now()
+    state = selectors.bar(user, now)
+    if state.outgoing:
+        services.page_open(user, now)
     return {**bar_context(state, request.get_full_path()), "request": request}
 
 

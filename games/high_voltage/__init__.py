@@ -3,9 +3,10 @@
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from games.declaration import Game
 from games.high_voltage import board
-from games.registry import Game
 from games.rules.high_voltage.bot import KNOWLEDGE
 from games.rules.high_voltage.engine import ENGINE
 
@@ -20,5 +21,13 @@ GAME = Game(
     has_script=True,
     public_options=frozenset({"swamps"}),
     bot=KNOWLEDGE,
+    clock_presets=((10, 5), (15, 10), (25, 15)),
+    words=(
+        gettext_noop(
+            "High Voltage field, 24 by 24: %(placed)s pylons, Blue span %(blue)s, Red span %(red)s"
+        ),
+        gettext_noop("%(placed)s/%(max)s pylons"),
+        gettext_noop("%(seat)s: kept the field."),
+    ),
     directory=Path(__file__).parent,
 )

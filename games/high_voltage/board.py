@@ -16,6 +16,10 @@ from games.boards import Words, move_attr
 from games.high_voltage.preview import previews
 from games.rules.high_voltage.engine import swamp_cells
 
+# A seat that is not to move and has no moves is drawn as a spectator is, when its view is
+# theirs (games.rendering ``Position.layout`` then lays the board out once for both).
+OFF_TURN_AS_SPECTATOR = True
+
 SEATS = [
     {"name": gettext_noop("Blue"), "colour": "#1971c2", "direction": gettext_noop("left ↔ right")},
     {"name": gettext_noop("Red"), "colour": "#e03131", "direction": gettext_noop("top ↕ bottom")},
@@ -137,5 +141,9 @@ def describe(move: dict, before: dict, after: dict) -> Words:
     at = f"{before['column_names'][x]}{y + 1}"
     if not made:
         return Words(gettext_noop("post %(at)s"), at=at)
-    links = ngettext_lazy("post %(at)s (%(count)d link)", "post %(at)s (%(count)d links)", "count")
-    return Words(links, at=at, count=made)
+    return Words(POST_LINKS, at=at, count=made)
+
+
+# Made once: each ngettext_lazy call builds a class of its own (about 33 KiB), so a move's
+# words hold a reference to this, never a new one (games.boards.Words).
+POST_LINKS = ngettext_lazy("post %(at)s (%(count)d link)", "post %(at)s (%(count)d links)", "count")

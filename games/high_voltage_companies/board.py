@@ -390,6 +390,11 @@ COLOUR_WORDS = {
 }
 
 
+# Made once: each ngettext_lazy call builds a class of its own (about 33 KiB), so a move's
+# words hold a reference to this, never a new one (games.boards.Words).
+POINT_CHIPS = ngettext_lazy("%(count)d point chip", "%(count)d point chips", "count")
+
+
 def describe(move: dict, before: dict, after: dict) -> Words | str:
     """One move of a turn; the list joins a turn's moves ("revealed c4, placed it at c4 ↻")."""
     kind = move["type"]
@@ -436,12 +441,7 @@ def describe(move: dict, before: dict, after: dict) -> Words | str:
         seat = before["current"]
         chips = after["point_chips"][seat] - before["point_chips"][seat]
         if chips:
-            gains.append(
-                Words(
-                    ngettext_lazy("%(count)d point chip", "%(count)d point chips", "count"),
-                    count=chips,
-                )
-            )
+            gains.append(Words(POINT_CHIPS, count=chips))
         return Words(
             gettext_noop("declared %(line)s (%(gains)s)"),
             line=f"{line['from']}→{line['to']}",

@@ -14,8 +14,8 @@ from markupsafe import Markup, escape
 from games.memory import LRU
 
 # A cell's markup by its look: place, card, rotation, chip and marks (a few thousand
-# looks cover many matches; a miss only costs building it again).
-_cells = LRU(max_entries=20_000)
+# looks cover many matches; a miss only costs building it again), at most 8 Mi characters.
+_cells = LRU(max_entries=20_000, max_weight=8 * 2**20, weigh=len)
 
 CARD_BACK = (
     '<rect class="hvc-card-bg" x="2" y="2" width="76" height="76" rx="8"/>'

@@ -3,9 +3,10 @@
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, ngettext_lazy
 
+from games.declaration import Game
 from games.hive import board
-from games.registry import Game
 from games.rules.hive.bot import KNOWLEDGE
 from games.rules.hive.engine import ENGINE
 
@@ -22,5 +23,20 @@ GAME = Game(
     },
     public_options=frozenset({"blocked"}),
     bot=KNOWLEDGE,
+    clock_presets=((5, 3), (10, 5), (15, 10)),
+    words=(
+        gettext_noop("Round <strong>%(round)s</strong> of %(rounds)s"),
+        gettext_noop("%(seat)s to move"),
+        gettext_noop("%(seat)s must set the bee this move"),
+        gettext_noop("%(seat)s: pieces in hand"),
+        gettext_noop("%(left)s in hand"),
+        gettext_noop("Hive board: round %(round)s of %(rounds)s"),
+        ngettext_lazy("%(num)s move", "%(num)s moves", 1),
+        ngettext_lazy(
+            "Bee: <strong>%(num)s</strong> free field",
+            "Bee: <strong>%(num)s</strong> free fields",
+            1,
+        ),
+    ),
     directory=Path(__file__).parent,
 )

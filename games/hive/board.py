@@ -9,15 +9,19 @@ protocol in static/js/match.js.
 
 from __future__ import annotations
 
-import functools
 import math
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext_noop
 from markupsafe import Markup
 
-from games.boards import Words, move_attr
+from games.boards import Words, gettext, move_attr
+from games.memory import LRU
 from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
 from games.rules.hive.moves import KINDS
+
+# A seat that is not to move and has no moves is drawn as a spectator is, when its view is
+# theirs (games.rendering ``Position.layout`` then lays the board out once for both).
+OFF_TURN_AS_SPECTATOR = True
 
 SEATS = [
     {"name": gettext_noop("Red"), "colour": "#d9363e", "dark": "#8f1d22"},
@@ -119,12 +123,25 @@ def _hex_points(radius: float, turn: int = -90) -> str:
     return " ".join(points)
 
 
-@functools.lru_cache(maxsize=256)
+# The fields' markup by layout and language: at most 4 Mi characters (about 20 KiB each).
+_fields = LRU(max_entries=1024, max_weight=4 * 2**20, weigh=len)
+
+
 def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
     """The 91 fields as markup, each with its name (hidden under a piece), brambles and the
     dots of free fields round each bee included: built once per layout of those (a match
-    changes it a few times), since the fields are most of the board's elements. Every value
-    is a number, a key of digits or a field name, so nothing needs escaping."""
+    changes it a few times) and language, since the fields are most of the board's
+    elements."""
+    key = (get_language(), blocked, bee_free)
+    html = _fields.get(key)
+    if html is None:
+        html = _build_fields(blocked, bee_free)
+        _fields.put(key, html)
+    return html
+
+
+def _build_fields(blocked: frozenset, bee_free: tuple) -> Markup:
+    """Every value is a number, a key of digits or a field name: nothing needs escaping."""
     hexagon = _hex_points(R - 1.6)
     dots = dict(bee_free)
     parts = []
@@ -137,9 +154,10 @@ def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
             f'transform="translate({x} {y})"><polygon points="{hexagon}"/>'
         )
         if thorny:
+            title = gettext("Brambles %(field)s") % {"field": key}
             parts.append(
                 '<use href="#hx-bramble" x="-24" y="-24" width="48" height="48"/>'
-                f"<title>{gettext('Brambles')} {key}</title>"
+                f"<title>{Markup.escape(title)}</title>"
             )
         if not thorny:
             parts.append(f'<text class="hx-field-name" y="15">{_NAMES[field]}</text>')

@@ -3,9 +3,10 @@
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from games.declaration import Game
 from games.powerdrain import board
-from games.registry import Game
 from games.rules.powerdrain.bot import KNOWLEDGE
 from games.rules.powerdrain.engine import ENGINE
 from games.rules.powerdrain.twin import twin
@@ -21,5 +22,11 @@ GAME = Game(
     public_options=frozenset({"rows", "cols", "draft"}),
     twin=twin,
     bot=KNOWLEDGE,
+    clock_presets=((1, 0), (3, 2), (5, 3)),
+    words=(
+        gettext_noop("%(placed)s/16 placed"),
+        gettext_noop("Place plug at %(at)s"),
+        gettext_noop("Active plugs %(a)s : %(b)s · total voltage %(c)s : %(d)s"),
+    ),
     directory=Path(__file__).parent,
 )

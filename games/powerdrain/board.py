@@ -7,6 +7,10 @@ from django.utils.translation import gettext_noop
 from games.boards import Words, move_attr
 from games.rules.powerdrain.engine import COLUMNS
 
+# A seat that is not to move and has no moves is drawn as a spectator is, when its view is
+# theirs (games.rendering ``Position.layout`` then lays the board out once for both).
+OFF_TURN_AS_SPECTATOR = True
+
 SEATS = [
     {"name": gettext_noop("Positive (+)"), "colour": "#e8590c", "sign": "+"},
     {"name": gettext_noop("Negative (−)"), "colour": "#1971c2", "sign": "−"},

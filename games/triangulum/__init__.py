@@ -3,8 +3,9 @@
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, ngettext_lazy
 
-from games.registry import Game
+from games.declaration import Game
 from games.rules.triangulum.bot import KNOWLEDGE
 from games.rules.triangulum.engine import ENGINE
 from games.rules.triangulum.twin import twin
@@ -23,5 +24,19 @@ GAME = Game(
     twin=twin,
     bot=KNOWLEDGE,
     separator=board.separator,
+    clock_presets=((20, 10), (30, 15), (45, 20)),
+    words=(
+        gettext_noop("%(seat)s starts"),
+        gettext_noop("Round %(round)s · turn %(turn)s/%(turns)s"),
+        gettext_noop("%(seat)s area towards %(target)s"),
+        ngettext_lazy("secret", "secrets", 1),
+        gettext_noop("Part %(part)s is over (%(reason)s): Blue %(blue)s : Red %(red)s"),
+        gettext_noop("%(seat)s scores %(points)s"),
+        gettext_noop("Part %(part)s begins, %(seat)s starts."),
+        gettext_noop("Match over after %(parts)s parts — Blue %(blue)s : Red %(red)s."),
+        gettext_noop("Triangulum board, part %(part)s: Blue area %(blue)s, Red area %(red)s"),
+        gettext_noop("%(seat)s started"),
+        ngettext_lazy("%(num)s turn", "%(num)s turns", 1),
+    ),
     directory=Path(__file__).parent,
 )

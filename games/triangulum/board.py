@@ -65,8 +65,11 @@ def _figures(points: tuple, seat: int, area: int, height: int) -> dict:
     }
 
 
-def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
-    """Everything the template draws, from the viewer's view only."""
+def public_layout(view: dict) -> dict:
+    """The layout every viewer of a position shares: the open board, the triangles, the
+    last reveal and the finished parts, from the view's public parts only. The table
+    computes it once per position from the spectators' view (``games.rendering``) instead
+    of once per audience: it is most of a layout."""
     width, height = view["width"], view["height"]
     gw, gh = (width - 1) * UNIT, (height - 1) * UNIT
     last = view["last_move"] or {}
@@ -89,19 +92,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
                     "last": tuple(p) == last_at,
                 }
             )
-
-    # Secret points: the viewer's own list (live), or both lists in a replay.
-    if view.get("secrets") is not None:
-        secret_lists = [(s, view["secrets"][s]) for s in (0, 1)]
-    elif view.get("my_secrets") is not None and seat in (0, 1):
-        secret_lists = [(seat, view["my_secrets"])]
-    else:
-        secret_lists = []
-    secrets = []
-    for s, lst in secret_lists:
-        for n, p in enumerate(lst, start=1):
-            cx, cy = _xy(p, height)
-            secrets.append({"seat": s, "cx": cx, "cy": cy, "at": f"{p[0]},{p[1]}", "n": n})
 
     triangles = [
         _triangle(t["points"], s, t["area"], height) for s in (0, 1) for t in view["triangles"][s]
@@ -135,24 +125,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         last_ring = {"cx": cx, "cy": cy, "collision": last.get("collision", False)}
 
     to_move = view["to_move"][0] if view["to_move"] else None
-    totals = view["partie_totals"]
-    target = view["target"]
-    seats = [
-        {
-            "index": s,
-            "name": gettext(SEATS[s]["name"]),
-            "colour": SEATS[s]["colour"],
-            "total": totals[s],
-            "match": view["match_scores"][s],
-            "progress": min(100, round(100 * totals[s] / target, 1)),
-            "secrets": view["secret_counts"][s],
-            "moving": s == to_move,
-            "you": s == seat,
-            "triangles": len(view["triangles"][s]),
-        }
-        for s in (0, 1)
-    ]
-
     history = []
     for record in view["history"]:
         winner = record["winner"]
@@ -176,21 +148,10 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     if history and view["turn"] == 0 and not view["outcome"]:
         partie_over = history[-1]
 
-    public = {
-        "seat": seat if seat in (0, 1) else None,
-        "width": width,
-        "height": height,
-        "points": view["points"],
-        "triangles": [[t["points"] for t in view["triangles"][s]] for s in (0, 1)],
-        "fixed": view["fixed"],
-        "unit": UNIT,
-        "pass_streak": view["pass_streak"],
-    }
     return {
         "points_svg": _points_svg(points),
         "triangles_svg": _triangles_svg(triangles),
         "events_svg": _events_svg(events),
-        "secrets_svg": _secrets_svg(secrets, view.get("secrets") is not None),
         "viewbox": f"{-PAD_LEFT} {-PAD_TOP} {gw + PAD_LEFT + PAD_RIGHT} {gh + PAD_TOP + PAD_BOTTOM}",
         "gw": gw,
         "gh": gh,
@@ -199,9 +160,6 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "label_x": -PAD_LEFT / 2,
         "label_y": gh + PAD_BOTTOM / 2 + 2,
         "points": points,
-        "secrets": secrets,
-        "secret_owner_view": bool(secrets) and view.get("secrets") is None,
-        "replay": view.get("secrets") is not None,
         "triangles": triangles,
         "events": events,
         "fresh_reveal": fresh_reveal,
@@ -210,14 +168,70 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
         "last_ring": last_ring,
         "to_move": to_move,
         "mover_colour": SEATS[to_move]["colour"] if to_move is not None else "#888",
-        "seats": seats,
         "starter": {**SEATS[view["starter"]], "name": gettext(SEATS[view["starter"]]["name"])},
         "history": history,
         "partie_over": partie_over,
-        "public": public,
         "pass_move": move_attr({"type": "pass"}),
         "pass_ends": view["pass_streak"] >= 1,
         "finished": bool(view["outcome"]),
+    }
+
+
+def context(view: dict, seat: int | None, legal: list[dict], public: dict | None = None) -> dict:
+    """Everything the template draws, from the viewer's view only: ``public`` (the
+    ``public_layout`` of the position, when the caller has it) and what is the viewer's
+    own: its secret points (or both lists in a replay), "you" and the mover's controls."""
+    public = public_layout(view) if public is None else public
+    height = view["height"]
+    # Secret points: the viewer's own list (live), or both lists in a replay.
+    if view.get("secrets") is not None:
+        secret_lists = [(s, view["secrets"][s]) for s in (0, 1)]
+    elif view.get("my_secrets") is not None and seat in (0, 1):
+        secret_lists = [(seat, view["my_secrets"])]
+    else:
+        secret_lists = []
+    secrets = []
+    for s, lst in secret_lists:
+        for n, p in enumerate(lst, start=1):
+            cx, cy = _xy(p, height)
+            secrets.append({"seat": s, "cx": cx, "cy": cy, "at": f"{p[0]},{p[1]}", "n": n})
+
+    to_move = public["to_move"]
+    totals = view["partie_totals"]
+    target = view["target"]
+    seats = [
+        {
+            "index": s,
+            "name": gettext(SEATS[s]["name"]),
+            "colour": SEATS[s]["colour"],
+            "total": totals[s],
+            "match": view["match_scores"][s],
+            "progress": min(100, round(100 * totals[s] / target, 1)),
+            "secrets": view["secret_counts"][s],
+            "moving": s == to_move,
+            "you": s == seat,
+            "triangles": len(view["triangles"][s]),
+        }
+        for s in (0, 1)
+    ]
+    data = {
+        "seat": seat if seat in (0, 1) else None,
+        "width": view["width"],
+        "height": height,
+        "points": view["points"],
+        "triangles": [[t["points"] for t in view["triangles"][s]] for s in (0, 1)],
+        "fixed": view["fixed"],
+        "unit": UNIT,
+        "pass_streak": view["pass_streak"],
+    }
+    return {
+        **public,
+        "secrets_svg": _secrets_svg(secrets, view.get("secrets") is not None),
+        "secrets": secrets,
+        "secret_owner_view": bool(secrets) and view.get("secrets") is None,
+        "replay": view.get("secrets") is not None,
+        "seats": seats,
+        "public": data,
         "can_move": seat is not None and seat == to_move,
     }
 

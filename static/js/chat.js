@@ -1,7 +1,9 @@
 // The match chat: lines arrive over the match socket as htmx out-of-band swaps (a new line
 // appended to its room's list, a whole room when it opens). This script sends the frames
 // that are not forms (opening the spectators' room, muting), switches a player's tabs,
-// hides the chat on request (kept in this browser) and keeps each list's newest line in sight.
+// hides the chat on request (kept in this browser), keeps each list's newest line in sight,
+// and shows the refusal of a chat frame under the chat, where it was typed. New lines never
+// make the page taller: the list scrolls inside a fixed height (site.css).
 (function () {
   "use strict";
   const chat = document.getElementById("chat");
@@ -11,7 +13,14 @@
   // The reader's own choice (an earlier version wrote "chat-hidden" on every load, chosen or not).
   const KEY = "chat-hide";
 
-  function send(frame) { if (socket) socket.send(JSON.stringify(frame)); }
+  // A refused frame is answered with a short #frame-error (games/consumers.py), the reply to
+  // the frame before it; until a chat frame is answered, a refusal is the chat's to show.
+  const ANSWER_MS = 3000;
+  let awaiting = 0;
+  const error = chat.querySelector(".chat-error");
+  function sent() { awaiting = Date.now() + ANSWER_MS; if (error) error.hidden = true; }
+
+  function send(frame) { if (socket) { sent(); socket.send(JSON.stringify(frame)); } }
 
   function scrollDown() {
     chat.querySelectorAll(".chat-lines").forEach((list) => { list.scrollTop = list.scrollHeight; });
@@ -23,7 +32,7 @@
     room = name;
     chat.querySelectorAll("[data-chat-tab]").forEach((tab) => tab.setAttribute("aria-selected", String(tab.dataset.chatTab === name)));
     chat.querySelectorAll(".chat-room").forEach((el) => { el.hidden = el.dataset.room !== name; });
-    if (chat.querySelector("[data-chat-tab]")) send(name === "spectator" ? { chat_room_open: "spectator" } : { chat_room_close: "spectator" });
+    if (chat.querySelector("[data-chat-tab]")) send({ t: name === "spectator" ? "chat_open" : "chat_close", room: "spectator" });
     scrollDown();
   }
 
@@ -38,26 +47,20 @@
     unread.textContent = fresh > 0 ? `(${fresh})` : "";
   }
 
-  // remember: only the reader's own click is kept in this browser; folding because the page
-  // would not fit is not.
-  function hide(hidden, remember) {
+  function show(hidden) {
     chat.classList.toggle("hidden", hidden);
     chat.querySelector(".chat-body").hidden = hidden;
     const button = chat.querySelector("[data-chat-hide]");
     button.setAttribute("aria-pressed", String(hidden));
     button.textContent = hidden ? button.dataset.showText : button.dataset.hideText;
+  }
+
+  // remember: the reader's own click is kept in this browser.
+  function hide(hidden, remember) {
+    show(hidden);
     if (remember) localStorage.setItem(KEY, hidden ? "1" : "0");
     seen = lineCount();
     countUnread();
-  }
-
-  // Beside the board (a desktop screen), the match fits one screen: until the reader chose,
-  // the chat folds to its title line whenever the page would otherwise scroll.
-  const beside = window.matchMedia("(min-width: 900px)");
-  function foldIfCrowded() {
-    if (localStorage.getItem(KEY) !== null || chat.classList.contains("hidden")) return;
-    const root = document.documentElement;
-    if (beside.matches && root.scrollHeight > root.clientHeight) hide(true, false);
   }
 
   const hideButton = chat.querySelector("[data-chat-hide]");
@@ -70,28 +73,39 @@
     if (event.target.closest("[data-chat-hide]")) { hide(!chat.classList.contains("hidden"), true); return; }
     const mute = event.target.closest("[data-chat-mute]");
     if (mute) {
-      const who = mute.dataset.chatMute;
+      const who = mute.dataset.chatMute;  // the author's alias on this match's page
       chat.querySelectorAll(`.chat-line[data-author="${CSS.escape(who)}"]`).forEach((line) => line.remove());
-      send({ chat_mute: who });
+      send({ t: "chat_mute", alias: who });
       return;
     }
     const unmute = event.target.closest("[data-chat-unmute]");
-    if (unmute) send({ chat_unmute: unmute.dataset.chatUnmute });
+    if (unmute) send({ t: "chat_unmute", alias: unmute.dataset.chatUnmute });
   });
 
   document.addEventListener("htmx:wsOpen", (event) => {
     socket = event.detail.socketWrapper;
-    if (room === "spectator") send({ chat_room_open: "spectator" });  // a new socket reads it again
+    if (room === "spectator") send({ t: "chat_open", room: "spectator" });  // a new socket reads it again
   });
   document.addEventListener("htmx:wsClose", () => { socket = null; });
   // A line sent: the field empties for the next one.
   document.addEventListener("htmx:wsAfterSend", (event) => {
     const form = event.target.closest?.(".chat-form");
-    if (form) form.elements.chat.value = "";
+    if (!form) return;
+    form.elements.text.value = "";
+    sent();
   });
-  document.addEventListener("htmx:wsAfterMessage", () => { scrollDown(); countUnread(); foldIfCrowded(); });
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const message = String(event.detail.message);
+    if (!error || Date.now() > awaiting || !message.startsWith('<p id="frame-error"')) return;
+    awaiting = 0;
+    event.preventDefault();
+    error.textContent = new DOMParser().parseFromString(message, "text/html").body.textContent;
+    error.hidden = false;
+  });
+  document.addEventListener("htmx:wsAfterMessage", () => { scrollDown(); countUnread(); });
 
+  // Open unless this reader folded it themselves: a crowded board makes room elsewhere
+  // (site.css: the players' card scrolls inside, the chat keeps its height).
   hide(localStorage.getItem(KEY) === "1", false);
-  foldIfCrowded();
   scrollDown();
 })();

@@ -21,6 +21,10 @@
   let selected = null;
   let socket = null;  // the open WebSocket (htmx's wrapper), null while it is down
   let lastMessage = Date.now();
+  // Close codes after which the page opens its socket again itself (the htmx extension knows
+  // only its own): who the session is changed (games/socket_identity.py), or the page read
+  // too slowly and the server dropped what it held for it (config/serve.py).
+  const REOPEN = [4012, 4008];
   const zoom = { on: false, left: 0, top: 0 };
 
   function board() { return document.getElementById("board"); }
@@ -85,9 +89,10 @@
     if (el) { el.textContent = text; el.hidden = false; }
   }
 
-  // The page's words, in the viewer's language (data-* of #frame-error, match.html).
+  // The page's words, in the viewer's language (data-* of #match-words, match.html: an
+  // element no push or refusal replaces).
   function words(key, fallback) {
-    return document.getElementById("frame-error")?.dataset[key] || fallback;
+    return document.getElementById("match-words")?.dataset[key] || fallback;
   }
 
   function whyNot(b, target) {
@@ -176,9 +181,12 @@
     }, { passive: true });
     const factor = Number(getComputedStyle(svg).getPropertyValue("--zoom")) || 3;
     svg.style.width = `${Math.round(frame.clientWidth * factor)}px`;
-    if (zoom.left === null) {  // just switched on: start in the middle
-      zoom.left = (frame.scrollWidth - frame.clientWidth) / 2;
-      zoom.top = (frame.scrollHeight - frame.clientHeight) / 2;
+    if (zoom.left === null) {  // just switched on: start on the last move (data-last-move), else the middle
+      const last = svg.querySelector("[data-last-move]")?.getBoundingClientRect();
+      const box = frame.getBoundingClientRect();
+      const [x, y] = last ? [last.left + last.width / 2 - box.left, last.top + last.height / 2 - box.top] : [frame.scrollWidth / 2, frame.scrollHeight / 2];
+      zoom.left = Math.max(0, Math.min(frame.scrollWidth - frame.clientWidth, x - frame.clientWidth / 2));
+      zoom.top = Math.max(0, Math.min(frame.scrollHeight - frame.clientHeight, y - frame.clientHeight / 2));
     }
     frame.scrollLeft = zoom.left;
     frame.scrollTop = zoom.top;
@@ -234,7 +242,7 @@
     if (!socket || !root || !b || b.dataset.status === "finished") return;
     if (Date.now() - lastMessage < Number(root.dataset.syncSeconds || 20) * 1000) return;
     lastMessage = Date.now();
-    socket.send(JSON.stringify({ sync: Number(b.dataset.ply), status: b.dataset.status }));
+    socket.send(JSON.stringify({ t: "sync", ply: Number(b.dataset.ply), status: b.dataset.status }));
   }
   setInterval(syncIfQuiet, 1000);
 
@@ -243,7 +251,14 @@
     lastMessage = Date.now();
     if (board()?.dataset.status !== "finished") setConn("live", "live");
   });
-  document.addEventListener("htmx:wsClose", () => { socket = null; setConn("down", "reconnecting…"); });
+  document.addEventListener("htmx:wsClose", (event) => {
+    socket = null;
+    setConn("down", "reconnecting…");
+    // Opened again with the cookie of now, and sent the whole position of now.
+    if (REOPEN.includes(event.detail.event?.code) && document.body.contains(event.target)) {
+      setTimeout(() => event.detail.socketWrapper.reconnect(), htmx.config.wsReconnectDelay(0));
+    }
+  });
   // Reconnecting: the extension's own backoff doubles up to 64 s, so a page could sit out a
   // short server restart for a minute. Here the wait doubles from half a second to at most
   // four, each drawn from its upper half, so pages return within seconds of the server and

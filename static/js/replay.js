@@ -19,11 +19,14 @@
     });
   }
 
-  // The current move stays in sight inside the list, without scrolling the page.
+  // The current move stays in sight inside the list, without scrolling the page: centred,
+  // its hint too (its top first when the row is taller than the list).
   function showCurrent() {
     const list = document.getElementById("move-list");
     const current = list?.querySelector("li.current");
-    if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+    if (current) {
+      list.scrollTop = current.offsetTop - Math.max(0, (list.clientHeight - current.offsetHeight) / 2);
+    }
   }
 
   const steps = { ArrowLeft: -1, ArrowRight: 1 };

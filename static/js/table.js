@@ -61,7 +61,7 @@
     if (socketOpen && mySeat !== null) away[mySeat] = null;
     const side = document.getElementById("match-side");
     if (!side) return;
-    const say = document.getElementById("frame-error")?.dataset || {};
+    const say = document.getElementById("match-words")?.dataset || {};
     side.querySelectorAll(".seat[data-seat]").forEach((seat) => {
       const since = away[seat.dataset.seat];
       if (since === undefined) return;
@@ -114,7 +114,7 @@
     if (!board) return;
     const myTurn = board.classList.contains("my-turn");
     const over = board.dataset.status === "finished";
-    const say = document.getElementById("frame-error")?.dataset || {};
+    const say = document.getElementById("match-words")?.dataset || {};
     document.title = myTurn ? `● ${say.yourTurn || "Your turn"} — ${baseTitle}` : over ? `${say.matchOver || "Match over"} — ${baseTitle}` : baseTitle;
     if (icon && baseIcon) icon.href = myTurn ? root.dataset.turnIcon : baseIcon;
     if (myTurn && wasMyTurn === false) beep();

@@ -13,9 +13,11 @@ from tooling.servers import Server, isolated_env
 
 __all__ = ["Client", "fresh", "start_server"]
 
-# Streams send their empty line every half second here, so a test sees a revocation or an
-# absence soon; limits stay at their defaults unless a test starts a server of its own.
-FAST = {"API_KEEPALIVE_SECONDS": "0.5", "PRESENCE_POLL_SECONDS": "1"}
+# Streams send their empty line every half second here, so a test sees an absence soon; they
+# ask whether their token still lives only every 20th (10 s), so a revocation made through the
+# server must end them by its notice (test_bot_api.py). Limits stay at their defaults unless a
+# test starts a server of its own.
+FAST = {"API_KEEPALIVE_SECONDS": "0.5", "PRESENCE_POLL_SECONDS": "1", "API_TOKEN_CHECK_EVERY": "20"}
 _names = itertools.count(1)
 
 

@@ -44,3 +44,23 @@ def test_programs_talk_over_the_api_and_read_each_other_on_the_game_stream(build
         f"/api/bot/game/{match}/chat", data={"room": "player", "text": "x" * 141}
     )
     assert too_long.status_code == 400
+
+
+def test_a_spectators_stream_never_carries_the_players_room(build):
+    """A spectating program reads the spectators' room only. Its first event after a
+    players' line and then a spectators' line is the latter: the players' line, sent first
+    on the same server, would have come before it."""
+    a, b, c = fresh("seated"), fresh("seated"), fresh("watcher")
+    spec = {
+        "users": [{"name": n, "program": True} for n in (a, b, c)],
+        "matches": [{"game": "powerdrain", "seats": [a, b]}],
+    }
+    clients, (match,) = build(spec)
+    response, lines = clients[c].stream(f"/api/bot/game/stream/{match}")
+    assert next(lines)["you"] is None  # gameFull, for a spectator
+    for room, text in (("player", "between us"), ("spectator", "hello watchers")):
+        said = clients[a].post(f"/api/bot/game/{match}/chat", data={"room": room, "text": text})
+        assert said.status_code == 200, said.text
+    line = next_event(lines)
+    response.close()
+    assert (line["room"], line["text"]) == ("spectator", "hello watchers")

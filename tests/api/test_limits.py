@@ -1,5 +1,9 @@
 """The API's caps (docs/api.md, "Limits"): open streams per token and per address, and
-requests per token and per address in a minute, each answered 429 with a JSON error."""
+requests per token and per address in a minute, each answered 429 with a JSON error.
+
+The servers here run with the limits' clock stopped (tooling/stopped_clock.py), so all the
+requests of a test count in one minute. A request over a stream cap is read as a stream: a
+removed cap answers with an endless stream, and the test fails on its status at once."""
 
 from __future__ import annotations
 
@@ -7,9 +11,10 @@ import time
 
 import pytest
 
-from tests.api.conftest import fresh, start_server
+from tests.api.conftest import FAST, fresh
 from tooling import world
 from tooling.programs import Client
+from tooling.servers import Server, isolated_env
 
 CAPS = {
     "API_STREAMS_PER_TOKEN": "2",
@@ -19,11 +24,31 @@ CAPS = {
 }
 
 
+STOPPED = "tooling.stopped_clock:application"
+
+
+def stopped_server(tmp_path_factory, name: str, at: float, caps: dict) -> Server:
+    env = {**isolated_env(name), **FAST, **caps, "LIMITS_CLOCK": repr(at)}
+    srv = Server(tmp_path_factory.mktemp(name), env, app=STOPPED)
+    srv.migrate()
+    return srv.start()
+
+
 @pytest.fixture(scope="module")
-def capped(tmp_path_factory):
-    srv = start_server(tmp_path_factory, "caps", CAPS)
-    yield srv
-    srv.stop()
+def servers(tmp_path_factory):
+    """Two servers beside each other (on the scale path on one Redis database), their
+    limits' clocks stopped at the same moment; the neighbour's one token may use up the
+    address's minute."""
+    at = time.time()
+    started = [
+        stopped_server(tmp_path_factory, "caps", at, CAPS),
+        stopped_server(
+            tmp_path_factory, "neighbour", at, {**CAPS, "API_REQUESTS_PER_MINUTE": "100"}
+        ),
+    ]
+    yield started
+    for srv in started:
+        srv.stop()
 
 
 def clients(server, count: int) -> list[Client]:
@@ -32,31 +57,32 @@ def clients(server, count: int) -> list[Client]:
     return [Client(server.url, made["tokens"][n]) for n in names]
 
 
-def same_minute() -> None:
-    """Counts are kept per minute of the clock: start well inside one."""
-    if time.time() % 60 > 40:
-        time.sleep(61 - time.time() % 60)
+def refused(client: Client, path: str, why: str) -> None:
+    """``path``, read as a stream, is refused with 429 saying ``why`` (an endless stream
+    instead fails on its status, never waits for its end)."""
+    response, _ = client.stream(path, within=10)
+    try:
+        assert response.status_code == 429, f"{path} was not refused"
+        assert why in response.json()["error"]
+    finally:
+        response.close()
 
 
-def test_streams_per_token_then_per_address_and_requests_per_token_then_per_address(
-    capped, api_server
-):
-    """The session's API server, running beside this one (on the scale path on the same
-    Redis database), has just had more requests from this address than the caps here allow:
-    none of them counts here."""
+def test_streams_per_token_then_per_address_and_requests_per_token_then_per_address(servers):
+    """The neighbouring server has just had more requests from this address than the caps
+    here allow: none of them counts here."""
+    capped, beside = servers
     one, two, three, four, five = clients(capped, 5)
-    same_minute()
-    (neighbour,) = clients(api_server, 1)
+    (neighbour,) = clients(beside, 1)
     for _ in range(int(CAPS["API_REQUESTS_PER_ADDRESS"])):
         assert neighbour.get("/api/account").status_code == 200
-    opened = [one.stream("/api/stream/event")[0] for _ in range(2)]
+    assert neighbour.get("/api/account").status_code == 429  # its own count is full
+    opened = [one.stream("/api/stream/event", within=10)[0] for _ in range(2)]
     assert all(r.status_code == 200 for r in opened)
-    over = one.get("/api/stream/event")
-    assert over.status_code == 429 and "token" in over.json()["error"]
-    opened.append(two.stream("/api/stream/event")[0])
+    refused(one, "/api/stream/event", "token")
+    opened.append(two.stream("/api/stream/event", within=10)[0])
     assert opened[-1].status_code == 200
-    over = two.get("/api/stream/event")  # two's first stream, but the address has three
-    assert over.status_code == 429 and "address" in over.json()["error"]
+    refused(two, "/api/stream/event", "address")  # two's first stream, but the address has 3
     for response in opened:
         response.close()
     # Five requests from this address so far; ten a token.

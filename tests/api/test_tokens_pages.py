@@ -13,7 +13,15 @@ from django.test import Client as DjangoClient
 
 from accounts import services as account_services
 from api.models import ApiToken
-from api.tokens import TokenRefused, authenticate, token_create
+from api.tokens import (
+    MAX_TOKENS,
+    PREFIX,
+    TokenRefused,
+    authenticate,
+    token_create,
+    token_revoke,
+    tokens_of,
+)
 
 
 @pytest.fixture
@@ -54,7 +62,7 @@ def test_another_members_page_shows_no_tokens_and_nobody_revokes_anothers(member
 
 def test_guests_cannot_have_tokens(db):
     guest = account_services.guest_create(nickname="visitor")
-    with pytest.raises(TokenRefused):
+    with pytest.raises(TokenRefused, match="Only members have API tokens"):
         token_create(guest, "x")
     page_client = DjangoClient()
     page_client.force_login(guest)
@@ -82,3 +90,56 @@ def test_only_bearer_tokens_of_the_right_form_are_looked_up(alice):
     assert authenticate(f"bearer {plain}").user == alice
     for header in (None, "", plain, f"Basic {plain}", "Bearer gtp_nope", "Bearer " + "x" * 200):
         assert authenticate(header) is None
+
+
+# -- api/tokens.py on its own (`make mutants` runs these) ------------------------------------
+
+
+def test_a_member_has_at_most_twenty_live_tokens_revoked_ones_and_others_do_not_count(alice, bob):
+    made = [token_create(alice)[0] for _ in range(MAX_TOKENS)]
+    token_create(bob)
+    with pytest.raises(TokenRefused, match=f"You have {MAX_TOKENS} tokens"):
+        token_create(alice)
+    assert token_revoke(alice, made[0].pk)
+    assert not token_revoke(alice, made[0].pk)  # once
+    assert token_create(alice)[0].name == "API token"
+    assert ApiToken.objects.filter(user=alice, revoked=None).count() == MAX_TOKENS
+
+
+def test_revoking_one_token_leaves_the_others_and_nobody_revokes_anothers(alice, bob):
+    (one, plain_one), (two, plain_two) = token_create(alice), token_create(alice)
+    assert not token_revoke(bob, one.pk)
+    assert token_revoke(alice, one.pk) is True
+    assert authenticate(f"Bearer {plain_one}") is None
+    assert authenticate(f"Bearer {plain_two}").pk == two.pk
+
+
+def test_names_are_trimmed_to_sixty_characters(alice):
+    assert token_create(alice, "  " + "n" * 70)[0].name == "n" * 60
+    assert token_create(alice, None)[0].name == "API token"
+
+
+def test_a_disabled_account_and_an_over_long_header_find_no_token(alice, django_assert_num_queries):
+    _, plain = token_create(alice)
+    with django_assert_num_queries(0):  # never looked up, nor hashed
+        assert authenticate("Bearer " + PREFIX + "x" * 97) is None  # 101 characters
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    assert authenticate(f"Bearer {plain}") is None
+
+
+def test_a_use_is_recorded_and_the_token_carries_its_user(alice, django_assert_num_queries):
+    token, plain = token_create(alice)
+    assert token.last_used is None
+    with django_assert_num_queries(2):  # the token with its user, then its last use
+        found = authenticate(f"Bearer {plain}")
+        assert found.user.username == "alice"
+    token.refresh_from_db()
+    assert token.last_used == found.last_used is not None
+
+
+def test_live_tokens_are_listed_before_revoked_ones(alice):
+    old, _ = token_create(alice, "old")
+    token_create(alice, "new")
+    token_revoke(alice, old.pk)
+    assert [t.name for t in tokens_of(alice)] == ["new", "old"]

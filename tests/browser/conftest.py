@@ -30,6 +30,21 @@ def server(tmp_path_factory):
         "PRESENCE_POLL_SECONDS": "1",
         "BOT_PACE_SECONDS": "0.3",
         "CHALLENGE_POLL_SECONDS": "1",
+        # A tournament's next round opens 3 s after the last one ended (15 s by default).
+        "TOURNAMENT_ROUND_PAUSE_SECONDS": "3",
+        # A socket's chat lines come back one per 20 s after its burst of three (one per 2 s by
+        # default): the chat test's fourth line is refused however slowly a loaded machine
+        # lets its first three go out.
+        "CHAT_SOCKET_PER_SECOND": "0.05",
+        # Every test signs up its people from this one address within the hour.
+        "SIGNUPS_PER_ADDRESS_PER_HOUR": "10000",
+        # The ladder page refreshes every second; the worker schedules no ladder rounds of its
+        # own, the ladder test plays its rounds itself (tooling/ladder_world.py).
+        "LADDER_REFRESH_SECONDS": "1",
+        "LADDER_ROUND_SECONDS": "3600",
+        # A computer analysis at a third of Hard's iterations: a Hive match in seconds, yet
+        # long enough that its progress shows.
+        "ANALYSIS_BUDGET": "0.3",
     }
     srv = Server(
         tmp_path_factory.mktemp("server"),
@@ -89,3 +104,40 @@ def new_page(browser, server):
 def screenshot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+# Words inside the elements ``selector`` picks that the browser laid out on more than one line
+# (a hyphen, or a soft one, may end a line: "Bernadette-" and "Schwanenschmidt" are two words
+# here).
+BROKEN_WORDS = """(selector) => {
+  // Each character's own box: a range's first box can be the hyphen drawn before it.
+  const box = (node, i) => {
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    const rects = [...range.getClientRects()];
+    return rects[rects.length - 1];
+  };
+  const broken = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s\u00ad-]+[\u00ad-]?/g)) {
+        const boxes = [];
+        for (let i = m.index; i < m.index + m[0].length; i++) {
+          const b = box(node, i);
+          if (b && b.width > 0) boxes.push(b);
+        }
+        const tops = boxes.map((b) => b.top);
+        const line = Math.min(...boxes.map((b) => b.height));
+        if (Math.max(...tops) - Math.min(...tops) > line / 2) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def broken_words(page, selector: str) -> list[str]:
+    """The words broken across lines inside ``selector``'s elements (BROKEN_WORDS)."""
+    return page.evaluate(BROKEN_WORDS, selector)

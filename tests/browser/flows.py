@@ -23,6 +23,14 @@ def sign_up(page, name: str | None = None) -> str:
     return name
 
 
+def log_in(page, name: str, password: str = "a-long-Passw0rd!") -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", password)
+    page.click("main form button.button")  # not the header's language buttons
+    expect(page.locator(".who")).to_contain_text(name)
+
+
 def create_match(
     page,
     slug: str,
@@ -90,11 +98,11 @@ def age_clock(server, public_id: str, seconds_left: float) -> None:
     """As if the running clock had been running until ``seconds_left`` remain: the stored
     turn start and deadline move back, and the flag is scheduled as after a move."""
     code = (
-        "from games.models import Match; from games import services, tasks; "
+        "from games.models import Match; from games import reactions, services; "
         f"m = Match.objects.get(public_id={public_id!r}); now = services.server_now(); "
         f"shift = m.deadline - now - int({seconds_left} * 1000); "
         "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
-        "deadline=m.deadline - shift); m.refresh_from_db(); tasks.after_position(m)"
+        "deadline=m.deadline - shift); m.refresh_from_db(); reactions.after_position(m)"
     )
     subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True

@@ -104,13 +104,15 @@ def test_claim_victory_shows_only_when_it_applies_and_a_refusal_says_why(new_pag
         expect(page.locator("#match-controls button:has-text('Resign')")).to_be_visible()
         expect(page.locator("[data-claim]")).to_be_hidden()
         expect(page.locator("[data-claim-wait]")).to_be_hidden()
-    bob.wait_for_timeout(1500)  # a presence poll or two (every second here)
+    for _ in range(2):  # two presence polls (every second here): the first one's answer is in
+        with bob.expect_response(lambda response: "/presence/" in response.url):
+            pass
     expect(bob.locator("[data-claim]")).to_be_hidden()
     assert bob.locator("[data-claim]").bounding_box() is None
 
     # A claim the server refuses (the player to move is here) says why.
     bob.evaluate("htmx.trigger(document.getElementById('claim-form'), 'submit')")
-    expect(bob.locator("#board .message")).to_contain_text("The player to move is here")
+    expect(bob.locator("#frame-error")).to_contain_text("The player to move is here")
     expect(bob.locator("#board")).to_have_attribute("data-status", "active")
 
     # Alice walks away: Bob sees when he may claim, then the claim itself.

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
+from tests.browser.flows import log_in as sign_in
 from tests.browser.seed import run_in
 
 pytestmark = pytest.mark.browser
@@ -45,11 +46,7 @@ def seeded(server):
 
 def log_in(new_page, size, name="layout-alice"):
     page = new_page(*size)
-    page.goto("/accounts/login/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", "a-long-Passw0rd!")
-    page.click("main form button.button")  # not the header's language buttons
-    expect(page.locator(".who")).to_contain_text(name)
+    sign_in(page, name)
     return page
 
 

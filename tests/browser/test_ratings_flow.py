@@ -15,7 +15,8 @@ pytestmark = pytest.mark.browser
 def test_a_finished_rated_match_shows_both_rating_changes(new_page):
     alice = new_page()
     host = sign_up(alice)
-    invite = create_match(alice, "powerdrain")  # members' matches are rated by default
+    # Members' open matches are rated by default (a private one never is).
+    invite = create_match(alice, "powerdrain", private=False)
     expect(alice.locator(".rated-tag")).to_have_text("rated")
 
     bob = new_page(width=390, height=844)  # a phone
@@ -28,6 +29,11 @@ def test_a_finished_rated_match_shows_both_rating_changes(new_page):
     expect(seats).to_have_count(2)
     expect(seats.first).to_have_text("1500?")
 
+    # Each plays a move first: a match resigned before both moved is aborted (§7.3).
+    for ply, (mover, cells) in enumerate(((alice, "first"), (bob, "last"))):
+        expect(mover.locator("#turn")).to_have_text("Your turn.")
+        getattr(mover.locator(".pd-cell.target"), cells).click()
+        expect(alice.locator("#board")).to_have_attribute("data-ply", str(ply + 1))
     alice.on("dialog", lambda dialog: dialog.accept())
     expect(alice.locator("#turn")).to_have_text("Your turn.")
     alice.click("button:has-text('Resign')")
@@ -57,4 +63,6 @@ def test_a_finished_rated_match_shows_both_rating_changes(new_page):
     bob.goto("/")
     bob.locator("#game-powerdrain a:has-text('Leaderboard')").click()
     expect(bob.locator("h1")).to_have_text("Powerdrain leaderboard")
-    expect(bob.locator(".leaderboard")).to_contain_text("Nobody here has a settled rating yet")
+    expect(bob.locator(".leaderboard")).to_contain_text(
+        "Nobody here has played 10 rated matches yet."
+    )

@@ -42,6 +42,7 @@ def challenge(challenger, challenged, **terms) -> Challenge:
 def test_accepting_seats_both_and_starts_the_match(alice, bob):
     made = challenge(alice, "bob", seat=1, rated=True)
     assert made.status == "created" and made.challenged == bob and made.rated
+    services.page_open(alice, NOW + MINUTE)  # alice's page is still open
     match = services.challenge_accept(challenge_id=made.public_id, user=bob, now=NOW + MINUTE)
     assert match.status == Match.Status.ACTIVE
     assert match.seat_of(alice) == 1 and match.seat_of(bob) == 0
@@ -112,6 +113,7 @@ def test_a_real_time_challenge_expires_after_ten_minutes_and_is_refused_then(ali
 def test_the_sweep_expires_what_is_due_and_leaves_the_rest(alice, bob, carol):
     quick = challenge(alice, bob)
     slow = challenge(alice, carol, time_control=TimeControl.parse("2d"))
+    services.page_open(alice, NOW + 10 * MINUTE - 1)  # alice's page is still open
     assert services.challenges_expire(NOW + 10 * MINUTE - 1) == 0
     assert services.challenges_expire(NOW + 10 * MINUTE) == 1
     quick.refresh_from_db(), slow.refresh_from_db()
@@ -120,6 +122,28 @@ def test_the_sweep_expires_what_is_due_and_leaves_the_rest(alice, bob, carol):
     # Still open a minute before: accepting it then works.
     other = challenge(alice, carol, time_control=TimeControl())
     services.challenge_accept(challenge_id=other.public_id, user=carol, now=NOW + 1439 * MINUTE)
+
+
+def test_the_sweep_expires_an_untimed_challenge_after_its_day(alice, bob):
+    untimed = challenge(alice, bob, time_control=TimeControl())
+    assert services.challenges_expire(NOW + 24 * 60 * MINUTE - 1) == 0
+    assert services.challenges_expire(NOW + 24 * 60 * MINUTE) == 1
+    untimed.refresh_from_db()
+    assert untimed.status == "expired"
+
+
+def test_an_eleventh_waiting_challenge_is_refused(alice, settings):
+    """Each to another member, so only the challenger's own count can refuse it."""
+    settings.CHALLENGES_PER_HOUR = 100
+    others = [User.objects.create_user(f"member{n}") for n in range(12)]
+    made = [challenge(alice, other) for other in others[: services.OPEN_PER_CHALLENGER]]
+    assert services.OPEN_PER_CHALLENGER == 10
+    with pytest.raises(services.TooMany, match="10 challenges waiting"):
+        challenge(alice, others[10])
+    services.challenge_cancel(challenge_id=made[0].public_id, user=alice, now=NOW)
+    assert challenge(alice, others[10]).status == "created"  # nine waiting again: one more
+    with pytest.raises(services.TooMany):
+        challenge(alice, others[11])
 
 
 def test_members_who_turned_challenges_off_are_refused(alice, bob):
@@ -268,7 +292,8 @@ def test_the_api_creates_a_lichess_shaped_challenge_and_answers_with_its_codes(c
         "ok": True
     }
     assert Challenge.objects.get(public_id=days["id"]).decline_reason == "tooFast"
-    assert client.post(f"/api/challenge/{body['id']}/accept").json() == {"ok": True}
+    accepted = client.post(f"/api/challenge/{body['id']}/accept").json()
+    assert accepted == {"ok": True, "gameId": Match.objects.get().public_id}
     assert Match.objects.get().game == "hive"
     assert client.post(f"/api/challenge/{body['id']}/cancel").status_code == 404  # not bob's
     client.logout()
@@ -290,7 +315,8 @@ def test_a_program_with_a_bearer_token_challenges_and_accepts(alice, bob):
         f"/api/challenge/{made.json()['id']}/accept",
         headers={"Authorization": f"Bearer {bob_token}"},
     )
-    assert accepted.json() == {"ok": True} and Match.objects.get().status == Match.Status.ACTIVE
+    assert accepted.json() == {"ok": True, "gameId": Match.objects.get().public_id}
+    assert Match.objects.get().status == Match.Status.ACTIVE
     wrong = program.post("/api/challenge/bob", headers={"Authorization": "Bearer gtp_nope"})
     assert wrong.status_code == 401 and wrong.json() == {"error": "No such token"}
 

@@ -7,7 +7,7 @@ from html import unescape
 import pytest
 from huey.contrib.djhuey import HUEY
 
-from games import computer, services, tasks
+from games import computer, reactions, services, tasks
 from games.models import Match, Move
 from games.presence import presence_html
 from games.registry import get_engine
@@ -91,12 +91,12 @@ def test_a_match_of_computers_only_is_paced_for_its_spectators(alice, bob):
         game="powerdrain", creator=alice, bots={0: "easy", 1: "easy"}, players=2
     )
     before = len(HUEY.scheduled())
-    tasks.after_position(watched)
+    reactions.after_position(watched)
     assert len(HUEY.scheduled()) == before + 1
     watched.refresh_from_db()
     assert watched.ply == 0  # not played yet: it waits its pace
     played = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
-    tasks.after_position(played)
+    reactions.after_position(played)
     played.refresh_from_db()
     assert played.ply == 1
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import override_settings
 from huey.contrib.djhuey import HUEY
 
-from games import computer, rematches, services, tasks
+from games import computer, reactions, rematches, services, tasks
 from games.bots.search import Search
 from games.clocks import TimeControl
 from games.models import Match, Seat
@@ -130,15 +130,15 @@ def test_a_turn_queued_for_a_position_that_moved_on_does_not_think(alice, monkey
     def refuse(*_args, **_kwargs):
         raise AssertionError("thought about an old position")
 
-    monkeypatch.setattr(computer, "choose_move", refuse)
+    monkeypatch.setattr(computer, "think", refuse)
     assert not computer.play_turn(match.pk, ply=3)
 
 
 def test_a_computer_turn_queued_twice_is_queued_once(alice):
     """The move before, the sweep and a restarted worker all find the same turn: one task."""
     watched = watch(alice)
-    tasks.after_position(watched)
-    tasks.after_position(watched)
+    reactions.after_position(watched)
+    reactions.after_position(watched)
     tasks.catch_up()
     turns = [t for t in HUEY.scheduled() if t.name.endswith("bot_turn")]
     assert [t.args for t in turns] == [(watched.pk, 0)]

@@ -22,7 +22,9 @@ async def test_every_viewer_gets_the_board_on_connect_and_each_move_live(match, 
     assert "Waiting for alice" in first["b"] and "data-move" not in first["b"]
     assert "data-move" not in first["s"]
 
-    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": "0"}))
+    await a.send_to(
+        text_data=json.dumps({"t": "move", "move": '{"type":"place","at":[2,2]}', "ply": "0"})
+    )
     after = {
         name: await c.receive_from(timeout=3) for name, c in [("a", a), ("b", b), ("s", spectator)]
     }
@@ -40,9 +42,15 @@ async def test_every_viewer_gets_the_board_on_connect_and_each_move_live(match, 
     [
         ("{not json", "not valid JSON"),
         ('"a string"', "not valid JSON"),
-        (json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 5}), "board changed"),
-        (json.dumps({"move": {"type": "place", "at": [7, 0]}, "ply": 0}), "off the board"),
-        (json.dumps({"move": {"type": "place", "at": [0, 0]}}), "which position"),
+        (
+            json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 5}),
+            "board changed",
+        ),
+        (
+            json.dumps({"t": "move", "move": {"type": "place", "at": [7, 0]}, "ply": 0}),
+            "off the board",
+        ),
+        (json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}}), "which position"),
         ("x" * 5000, "too large"),
     ],
 )
@@ -63,12 +71,14 @@ async def test_a_spectator_or_the_wrong_seat_cannot_move(match, bob):
     spectator, _ = await connect(match)
     await spectator.receive_from()
     await spectator.send_to(
-        text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0})
+        text_data=json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 0})
     )
     assert "watching" in await spectator.receive_from(timeout=3)
     b, _ = await connect(match, bob)
     await b.receive_from()
-    await b.send_to(text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0}))
+    await b.send_to(
+        text_data=json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 0})
+    )
     assert "not your turn" in await b.receive_from(timeout=3)
     await spectator.disconnect()
     await b.disconnect()
@@ -109,7 +119,7 @@ async def test_frame_spam_is_rate_limited_per_connection(match, carol, settings)
     replies = []
     for _ in range(8):
         await spammer.send_to(
-            text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0})
+            text_data=json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 0})
         )
         replies.append(await spammer.receive_from(timeout=3))
     assert all("watching" in r for r in replies[:5])
@@ -146,15 +156,46 @@ async def test_a_late_notice_of_an_older_position_never_steps_a_viewer_back(matc
     spectator = await connected(match)
     await spectator.receive_from()
     a, b = await connected(match, alice), await connected(match, bob)
-    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": 0}))
+    await a.send_to(
+        text_data=json.dumps({"t": "move", "move": '{"type":"place","at":[2,2]}', "ply": 0})
+    )
     assert 'data-ply="1"' in await spectator.receive_from(timeout=3)
-    await b.send_to(text_data=json.dumps({"move": '{"type":"place","at":[1,1]}', "ply": 1}))
+    await b.send_to(
+        text_data=json.dumps({"t": "move", "move": '{"type":"place","at":[1,1]}', "ply": 1})
+    )
     assert 'data-ply="2"' in await spectator.receive_from(timeout=3)
     late = {"type": "match.updated", "ply": 1, "status": "active"}
     await get_channel_layer().group_send(group_name(match.pk), late)
-    assert await spectator.receive_nothing(timeout=0.3)
+    # The next move's board is the spectator's next push: a board for the late notice,
+    # handled before it, would have come first.
+    await a.send_to(
+        text_data=json.dumps({"t": "move", "move": '{"type":"place","at":[3,3]}', "ply": 2})
+    )
+    assert 'data-ply="3"' in await spectator.receive_from(timeout=3)
     for c in (a, b, spectator):
         await c.disconnect()
+
+
+async def test_the_watchers_look_at_a_waiting_match_its_page_shows_sends_nothing(alice, bob):
+    """The embedded watcher tells the sockets of a match it sees for the first time its
+    stored position: a waiting match's page that shows it keeps its board (it was swapped
+    for the same one half a second after loading), and a join still brings the new one."""
+    from asgiref.sync import sync_to_async
+    from channels.layers import get_channel_layer
+
+    from games import services, watcher
+    from games.groups import group_name
+
+    waiting = await sync_to_async(services.match_create)(
+        game="powerdrain", creator=alice, seat=0, players=2
+    )
+    maker = await connected(waiting, alice, query="?ply=0&status=waiting")
+    layer = get_channel_layer()
+    await layer.group_send(group_name(waiting.pk), watcher.notice(0, "waiting"))
+    assert await maker.receive_nothing(timeout=0.3)
+    await sync_to_async(services.match_join)(match_id=waiting.pk, user=bob)
+    assert 'data-status="active"' in await maker.receive_from(timeout=3)
+    await maker.disconnect()
 
 
 async def test_a_page_that_missed_a_notice_gets_the_board_when_it_asks(match, alice):
@@ -162,15 +203,20 @@ async def test_a_page_that_missed_a_notice_gets_the_board_when_it_asks(match, al
     gets the current board, an up-to-date one gets nothing."""
     spectator = await connected(match)
     assert 'data-ply="0"' in await spectator.receive_from()
-    await spectator.send_to(text_data=json.dumps({"sync": 0, "status": "active"}))
-    assert await spectator.receive_nothing(timeout=0.3)
+    await spectator.send_to(text_data=json.dumps({"t": "sync", "ply": 0, "status": "active"}))
+    # Nothing for it: the spectator's next push is the board of alice's move below (a reply to
+    # the sync, handled first, would have come before it).
 
     a = await connected(match, alice)
-    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": 0}))
+    await a.send_to(
+        text_data=json.dumps({"t": "move", "move": '{"type":"place","at":[2,2]}', "ply": 0})
+    )
     assert 'data-ply="1"' in await spectator.receive_from(timeout=3)
-    await spectator.send_to(text_data=json.dumps({"sync": 0, "status": "active"}))  # as if lost
+    await spectator.send_to(
+        text_data=json.dumps({"t": "sync", "ply": 0, "status": "active"})
+    )  # as if lost
     html = await spectator.receive_from(timeout=3)
-    assert 'data-ply="1"' in html and 'class="message"' not in html
+    assert 'data-ply="1"' in html and '<p class="message"' not in html
     for c in (a, spectator):
         await c.disconnect()
 
@@ -196,4 +242,71 @@ async def test_a_page_just_loaded_gets_no_second_board_and_then_only_what_change
     assert 'id="move-list"' not in html and 'hx-swap-oob="beforeend:#move-list"' in html
     assert '<li id="turn-1" data-first="1" data-last="1" hx-swap-oob="true">' in html
     for c in (a, late):
+        await c.disconnect()
+
+
+def count_renders(monkeypatch) -> list:
+    """Every board rendered from now on (a whole fragment or a move-list update, each built
+    from its ``board_page_context``) adds its seat."""
+    from games import rendering
+
+    renders = []
+    context = rendering.board_page_context
+
+    def counted(match, seat, *args, **kwargs):
+        renders.append(seat)
+        return context(match, seat, *args, **kwargs)
+
+    monkeypatch.setattr(rendering, "board_page_context", counted)
+    return renders
+
+
+async def test_a_refused_frame_costs_an_error_line_never_a_board(match, alice, monkeypatch):
+    """Spectators' moves, a player's move on the position shown, a claim with nobody absent:
+    each is answered with its one line, and nothing is rendered for it (issue #35)."""
+    spectators = [await connected(match, address=f"10.0.0.{i}") for i in range(3)]
+    a = await connected(match, alice)
+    for socket in (*spectators, a):
+        await socket.receive_from()
+    renders = count_renders(monkeypatch)
+    place = {"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 0}
+    for socket in spectators:
+        for _ in range(3):
+            await socket.send_to(text_data=json.dumps(place))
+            reply = await socket.receive_from(timeout=3)
+            assert reply.startswith('<p id="frame-error"') and "watching" in reply
+    for frame in ({**place, "ply": 5}, {"t": "claim"}, {"t": "nothing"}, {"move": 1, "ply": 0}):
+        await a.send_to(text_data=json.dumps(frame))
+        reply = await a.receive_from(timeout=3)
+        assert reply.startswith('<p id="frame-error"') and 'id="board"' not in reply, frame
+    for socket in (*spectators, a):
+        assert await socket.receive_nothing(timeout=0.1)
+        await socket.disconnect()
+    assert renders == []
+
+
+async def test_a_player_behind_gets_the_board_its_audience_shares(match, alice, bob, monkeypatch):
+    """A notice lost on its way left alice's page at ply 0: her refused move brings the line
+    and the board her seat's audience shares, rendered once for all of them, not for her."""
+    from asgiref.sync import sync_to_async
+
+    from games import reactions
+    from tests.web.support import play_a_move
+
+    a, b = await connected(match, alice), await connected(match, bob)
+    await a.receive_from()
+    await b.receive_from()
+    monkeypatch.setattr(reactions, "notify_match_updated", lambda match: None)  # lost
+    await sync_to_async(play_a_move)(match)  # alice's move from another tab: ply 1
+    renders = count_renders(monkeypatch)
+    stale = {"t": "move", "move": {"type": "place", "at": [1, 1]}, "ply": 0}
+    await a.send_to(text_data=json.dumps(stale))
+    assert "board changed" in await a.receive_from(timeout=3)
+    board = await a.receive_from(timeout=3)
+    assert 'id="board"' in board and 'data-ply="1"' in board and "board changed" not in board
+    await a.send_to(text_data=json.dumps(stale))  # up to date now: the line only
+    assert "board changed" in await a.receive_from(timeout=3)
+    assert await a.receive_nothing(timeout=0.2)
+    assert renders == []
+    for c in (a, b):
         await c.disconnect()

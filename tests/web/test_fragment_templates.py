@@ -1,8 +1,10 @@
 """The live fragments' template environment (config/jinja.py) writes values as Jinja's own
-autoescaping does, numbers and markup without the detour through ``escape``."""
+autoescaping does, numbers, markup and text with nothing to escape without the detour
+through ``escape``."""
 
 import pytest
 from django.template import engines
+from django.utils.safestring import mark_safe
 from jinja2 import DictLoader, Environment
 from markupsafe import Markup
 
@@ -10,7 +12,18 @@ SOURCE = """{% macro cell(v) %}<i>{{ v }}</i>{% endmacro -%}
 {% set block %}<b>{{ value }}</b>{% endset -%}
 {{ value }}|{{ cell(value) }}|{{ block }}|{{ [value] | first }}|{{ value ~ '&' }}"""
 
-VALUES = [3, -2.5, True, None, "<script>alert('x')</script> & \"q\"", Markup("<em>safe</em>")]
+VALUES = [
+    3,
+    -2.5,
+    True,
+    None,
+    "<script>alert('x')</script> & \"q\"",
+    Markup("<em>safe</em>"),
+    mark_safe("<em>Django's safe</em>"),
+    "370,50 380,60 390,50",
+    "",
+    *"&<>'\"",
+]
 
 
 @pytest.mark.parametrize("value", VALUES, ids=repr)

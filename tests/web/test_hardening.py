@@ -207,7 +207,7 @@ async def test_refused_frames_get_a_short_error_and_count_against_the_budget(
     await socket.send_to(bytes_data=b"\x00")  # binary: over budget now
     assert "slow down" in await socket.receive_from(timeout=3)
     clock.now += 1  # one more frame's worth of budget
-    await socket.send_to(text_data=json.dumps({"sync": -1, "status": "active"}))
+    await socket.send_to(text_data=json.dumps({"t": "sync", "ply": -1, "status": "active"}))
     assert 'id="board"' in await socket.receive_from(timeout=3)
     await socket.disconnect()
 
@@ -260,11 +260,11 @@ def test_the_http_move_fallback_is_throttled_too(client, match, alice, settings,
 @pytest.mark.parametrize(
     ("frame", "message"),
     [
-        ('{"ply": Infinity, "move": {"type": "place", "at": [0, 0]}}', "not a number"),
-        ('{"ply": 1e400, "move": {"type": "place", "at": [0, 0]}}', "which position"),
-        ('{"ply": 0.0, "move": {"type": "place", "at": [0, 0]}}', "which position"),
+        ('{"t": "move", "ply": Infinity, "move": {"type": "place", "at": [0, 0]}}', "not a number"),
+        ('{"t": "move", "ply": 1e400, "move": {"type": "place", "at": [0, 0]}}', "which position"),
+        ('{"t": "move", "ply": 0.0, "move": {"type": "place", "at": [0, 0]}}', "which position"),
         ("[" * 2000 + "]" * 2000, "nested too deeply"),
-        ('{"ply": 0, "move": "' + "[" * 1000 + '"}', "nested too deeply"),
+        ('{"t": "move", "ply": 0, "move": "' + "[" * 1000 + '"}', "nested too deeply"),
     ],
 )
 async def test_frames_that_crashed_the_handler_are_refused_and_the_socket_lives(
@@ -274,7 +274,9 @@ async def test_frames_that_crashed_the_handler_are_refused_and_the_socket_lives(
     await socket.receive_from()
     await socket.send_to(text_data=frame)
     assert message in await socket.receive_from(timeout=3)
-    await socket.send_to(text_data=json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0}))
+    await socket.send_to(
+        text_data=json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 0})
+    )
     assert 'data-ply="1"' in await socket.receive_from(timeout=3)  # still open and playing
     await socket.disconnect()
 
@@ -401,7 +403,7 @@ async def test_logging_out_closes_the_sockets_of_that_session(match, alice):
     await sync_to_async(browser.post)("/accounts/logout/")
     closed = await socket.receive_output(timeout=3)
     assert closed == {"type": "websocket.close", "code": 4401}
-    move = json.dumps({"move": {"type": "place", "at": [0, 0]}, "ply": 0})
+    move = json.dumps({"t": "move", "move": {"type": "place", "at": [0, 0]}, "ply": 0})
     again, accepted = await connect(match, cookie=cookie)  # the old cookie: a spectator now
     assert accepted
     await again.receive_from()

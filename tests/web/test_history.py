@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from games import services
 from games.models import Match
 from games.registry import get_engine
-from tests.conftest import PD_OPTIONS
+from tests.conftest import PD_OPTIONS, every_seat_moves
 from tests.web.support import connect
 
 CELLS = [[r, c] for r in range(5) for c in range(5)][:16]
@@ -33,7 +33,7 @@ def test_history_lists_finished_matches_newest_first_with_filters(
     client, finished, alice, bob, carol
 ):
     second = services.match_create(game="powerdrain", creator=carol, seat=0)
-    services.match_join(match_id=second.pk, user=bob)
+    every_seat_moves(services.match_join(match_id=second.pk, user=bob))
     services.match_resign(match_id=second.pk, user=bob)
     services.match_create(game="powerdrain", creator=alice)  # still waiting: not history
     page = client.get("/history/").content.decode()
@@ -155,6 +155,7 @@ def as_exported_before_leaving_was_logged(record: dict) -> dict:
 def test_a_resigned_record_exported_before_leaving_was_logged_still_imports(
     client, importer, match, bob
 ):
+    every_seat_moves(match)
     services.match_resign(match_id=match.pk, user=bob)
     record = client.get(f"/m/{match.public_id}/record.json").json()
     response = client.post(
@@ -189,12 +190,9 @@ def test_an_old_resignation_that_ended_a_three_player_match_is_refused_with_why(
 
 
 def test_profile_counts_wins_losses_and_draws_per_game(client, finished, alice, bob):
-    services.match_resign(
-        match_id=services.match_join(
-            match_id=services.match_create(game="powerdrain", creator=alice, seat=0).pk, user=bob
-        ).pk,
-        user=alice,
-    )
+    created = services.match_create(game="powerdrain", creator=alice, seat=0)
+    played = every_seat_moves(services.match_join(match_id=created.pk, user=bob))
+    services.match_resign(match_id=played.pk, user=alice)
     page = client.get("/accounts/u/alice/").content.decode()
     winners = finished.result["winners"]
     won = int(winners == [0])

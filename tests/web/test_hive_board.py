@@ -197,3 +197,34 @@ def test_match_page_renders_for_both_seats_and_a_spectator(client, midgame, alic
         assert page.status_code == 200
         text = page.content.decode()
         assert 'class="board-svg hive' in text and "games/hive/board.css" in text
+
+
+def test_the_brambles_are_named_in_the_readers_language(midgame):
+    from django.utils import translation
+
+    with translation.override("de"):
+        html = board_html(midgame, None)
+    assert html.count("<title>Brombeeren ") == 3
+
+
+def test_the_layouts_words_follow_the_language_of_each_render():
+    """The layout's words are remembered per language (games.boards ``gettext``): a German
+    render after an English one is in German, and the English one after it in English."""
+    from django.utils import translation
+
+    from games.hive import board
+
+    state = ENGINE.setup(players=2, seed=3)
+    for _ in range(4):
+        seat = ENGINE.to_move(state)[0]
+        state = ENGINE.apply(state, seat, next(iter(ENGINE.legal_moves(state, seat))))
+    view = ENGINE.view(state, None)
+    names = {}
+    for language in ("en", "de", "en"):
+        with translation.override(language):
+            layout = board.context(view, None, [])
+            names.setdefault(language, set()).add(
+                tuple(s["label"] for s in layout["stacks"]) + (layout["reserves"][0]["name"],)
+            )
+    assert len(names["en"]) == 1
+    assert names["en"] != names["de"]

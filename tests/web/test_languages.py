@@ -44,12 +44,23 @@ def untranslated(po: Path) -> list[str]:
     return gaps
 
 
+def format_errors(po: Path) -> str:
+    """What ``msgfmt -c`` finds wrong in ``po`` (a translation that drops or changes a
+    ``%(name)s`` placeholder of a python-format entry, a broken header); empty if nothing."""
+    done = subprocess.run(
+        ["msgfmt", "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True
+    )
+    return "" if done.returncode == 0 else done.stderr
+
+
 def test_the_german_catalogue_is_complete(tmp_path):
     """makemessages over a copy of the code: every msgid the code and templates mark is in
-    the committed catalogue, translated and not fuzzy."""
-    assert shutil.which("xgettext") and shutil.which("msgmerge"), (
+    the committed catalogue, translated and not fuzzy, and ``msgfmt -c`` finds every
+    translation's placeholders as in its English."""
+    assert shutil.which("xgettext") and shutil.which("msgmerge") and shutil.which("msgfmt"), (
         "makemessages needs Debian's gettext: `make gettext` installs it"
     )
+    assert format_errors(CATALOGUE) == ""
     copy = tmp_path / "src"
     shutil.copytree(
         ROOT,
@@ -85,6 +96,19 @@ def test_the_completeness_check_finds_a_missing_translation(tmp_path):
     fuzzy = text.replace('msgid "Your turn."', '#, fuzzy\nmsgid "Your turn."')
     broken.write_text(fuzzy, encoding="utf-8")
     assert untranslated(broken) == ["Your turn."]
+
+
+def test_the_completeness_check_finds_a_dropped_placeholder(tmp_path):
+    """A German text without the English's ``%(name)s`` fails msgfmt -c; the committed one
+    passes (the completeness test asks it)."""
+    text = CATALOGUE.read_text(encoding="utf-8")
+    english = 'msgid "%(name)s does not accept challenges."\nmsgstr "'
+    assert english in text
+    start = text.index(english) + len(english)
+    end = text.index('"', start)
+    broken = tmp_path / "django.po"
+    broken.write_text(text[:start] + "Nimmt keine Herausforderungen an." + text[end:], "utf-8")
+    assert "%(name)s" in text[start:end] and "name" in format_errors(broken)
 
 
 def test_the_browser_language_picks_the_pages_language(client, db):
@@ -175,7 +199,9 @@ async def test_each_viewer_gets_fragments_in_their_own_language(match, alice, bo
     # bob is a member without a choice: his browser's language
     assert "Warte auf alice." in first["b"]
 
-    await a.send_to(text_data=json.dumps({"move": '{"type":"place","at":[2,2]}', "ply": "0"}))
+    await a.send_to(
+        text_data=json.dumps({"t": "move", "move": '{"type":"place","at":[2,2]}', "ply": "0"})
+    )
     after = {name: await s.receive_from(timeout=3) for name, s in sockets.items()}
     for name in ("a", "german", "b"):
         assert "Stecker 46 auf c3" in after[name] and "1 Zug" in after[name], name

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from games import services
+from games import matchlog, services
 from games.models import Match
 from games.movelog import entries
 from games.registry import get_engine
-from games.selectors import replay_position
+from tests.conftest import every_seat_moves
 from tests.web.test_high_voltage_companies_board import a_rotation, html_for, play, start
 
 LEAVE = {"type": "leave", "reason": "resigned"}
@@ -55,7 +55,8 @@ def test_one_resignation_in_four_lets_the_others_play_on(four_with_a_resignation
 
 def test_the_last_player_left_wins(four_with_a_resignation):
     match, (alice, _, carol, dave) = four_with_a_resignation
-    services.match_resign(match_id=match.pk, user=alice)  # alice to move: carol is next
+    every_seat_moves(match)  # the players still in, each once: a leave before would abort
+    services.match_resign(match_id=match.pk, user=alice)
     services.match_resign(match_id=match.pk, user=dave)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.finished_at
@@ -77,8 +78,7 @@ def test_replay_export_and_import_keep_the_resignation(client, importer, four_wi
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.result["left"] == [[1, "resigned"], [2, "resigned"]]
-    moves = list(match.moves.all())
-    state = replay_position(match, moves, len(moves))
+    state = matchlog.of(match).state_at(match.ply)
     engine = get_engine(match.game)
     assert engine.to_json(state) == match.state
     turns = {e["first"]: e["texts"] for e in entries(match)}
@@ -98,10 +98,10 @@ def test_replay_export_and_import_keep_the_resignation(client, importer, four_wi
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda r: r["moves"][1]["move"].update(reason="bored"), "Ply 1: Unknown reason"),
-        (lambda r: r["moves"][1]["move"].update(seat=0), "Ply 1: A leave entry"),
-        (lambda r: r["moves"][1].update(seat=2), "Ply 1: There is no such seat"),
-        (lambda r: r["moves"].append(r["moves"][1]), "Ply 2: the game was already over"),
+        (lambda r: r["moves"][2]["move"].update(reason="bored"), "Ply 2: Unknown reason"),
+        (lambda r: r["moves"][2]["move"].update(seat=0), "Ply 2: A leave entry"),
+        (lambda r: r["moves"][2].update(seat=2), "Ply 2: There is no such seat"),
+        (lambda r: r["moves"].append(r["moves"][2]), "Ply 3: the game was already over"),
         (lambda r: r["moves"].pop(), "do not finish the game"),
         (lambda r: r["result"].update(winners=[1]), "differs"),
     ],
@@ -110,9 +110,10 @@ def test_an_import_checks_leave_entries_like_moves(
     client, importer, match, alice, bob, change, message
 ):
     services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
+    every_seat_moves(match)  # bob too: a resignation before it would abort the match
     services.match_resign(match_id=match.pk, user=bob)
     record = client.get(f"/m/{match.public_id}/record.json").json()
-    assert record["moves"][1] == {"seat": 1, "move": LEAVE}
+    assert record["moves"][2] == {"seat": 1, "move": LEAVE}
     change(record)
     response = client.post("/m/import/", {"record": json.dumps(record)})
     assert response.status_code == 400 and message in response.content.decode()

@@ -1,12 +1,12 @@
-"""The move list grows by the position the move service hands over, and reads the same as a
-list rebuilt from the recorded moves (a fresh process, the replay)."""
+"""The match log (and its move list) grows by the position the move service hands over, and
+reads the same as a log rebuilt from the recorded moves (a fresh process, the replay)."""
 
 import random
 
 import pytest
 
 from accounts.models import User
-from games import movelog, services
+from games import matchlog, movelog, services
 from games.models import Match
 from games.registry import GAMES, get_engine
 from tests.engines.harness import choose_move
@@ -38,10 +38,11 @@ def test_the_list_grown_move_by_move_equals_the_list_read_back(
             )
         assert published  # the position was rendered, and the list grown from it
     match = Match.objects.get(pk=match.pk)
-    grown = movelog.entries(match)
+    grown, plies = movelog.entries(match), matchlog.of(match).plies
     assert grown and grown[-1]["last"] == match.ply
-    movelog._logs.clear()
+    matchlog._logs.clear()
     assert movelog.entries(match) == grown
+    assert matchlog.of(match).plies == plies  # words, codes and public codes alike
 
 
 def test_an_update_puts_in_words_only_the_turns_the_page_lacks():

@@ -4,10 +4,10 @@ from functools import partial
 
 import pytest
 
-from games import services
+from games import matchlog, services
 from games.models import Match, Move
 from games.registry import get_engine
-from games.selectors import replay_position
+from tests.conftest import every_seat_moves
 from tests.web.races import race
 
 PLACE = {"type": "place", "at": [0, 0]}
@@ -77,7 +77,7 @@ def test_a_full_game_finishes_with_the_engine_outcome_and_replays_from_the_log(m
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.finished_at
     engine = get_engine("powerdrain")
-    rebuilt = replay_position(match, list(match.moves.all()), 16 - 1)
+    rebuilt = matchlog.of(match).state_at(16 - 1)
     assert (
         engine.to_json(engine.apply(rebuilt, 1, {"type": "place", "at": cells[-1]})) == match.state
     )
@@ -115,6 +115,7 @@ def test_one_move_sent_by_several_tabs_at_once_lands_once_and_answers_them_all(m
 
 
 def test_resign_gives_the_win_to_the_other_seat(match, bob):
+    every_seat_moves(match)  # before both have moved a resignation aborts (test_farming.py)
     services.match_resign(match_id=match.pk, user=bob)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
@@ -123,20 +124,20 @@ def test_resign_gives_the_win_to_the_other_seat(match, bob):
 
 def test_a_resignation_out_of_turn_is_logged_as_a_leave_entry(match, alice, bob):
     services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
-    services.match_resign(match_id=match.pk, user=alice)  # bob is to move
+    every_seat_moves(match)  # bob's move: alice is to move again
+    services.match_resign(match_id=match.pk, user=bob)  # out of turn
     match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED and match.ply == 2
-    assert list(match.moves.values_list("ply", "seat", "move")) == [
-        (0, 0, PLACE),
-        (1, 0, {"type": "leave", "reason": "resigned"}),
-    ]
+    assert match.status == Match.Status.FINISHED and match.ply == 3
+    log = list(match.moves.values_list("ply", "seat", "move"))
+    assert log[0] == (0, 0, PLACE) and log[1][:2] == (1, 1)
+    assert log[2] == (2, 1, {"type": "leave", "reason": "resigned"})
     engine = get_engine("powerdrain")
     state = engine.from_json(match.state)
     assert match.result == engine.outcome(state)
-    assert match.result == {"winners": [1], "scores": [1, 0], "reason": "resigned"}
-    assert engine.view(state, None)["left"] == [[0, "resigned"]]
+    assert match.result["winners"] == [0] and match.result["reason"] == "resigned"
+    assert engine.view(state, None)["left"] == [[1, "resigned"]]
     with pytest.raises(services.Refused, match="running"):
-        services.match_resign(match_id=match.pk, user=bob)
+        services.match_resign(match_id=match.pk, user=alice)
 
 
 @pytest.mark.parametrize("reason", ["resigned", "time", "abandoned"])
@@ -167,3 +168,20 @@ def test_creating_with_bad_options_or_game_is_refused(alice):
         services.match_create(game="powerdrain", creator=alice, options={"rows": [1, 1, 1, 1, 1]})
     with pytest.raises(services.Refused, match="players"):
         services.match_create(game="powerdrain", creator=alice, players=3)
+
+
+def test_a_position_written_by_someone_else_is_the_one_the_next_move_plays_on(match, alice, bob):
+    """The move service keeps the position it wrote (games.positions) but plays on the row's:
+    here the row is written by hand between two moves, at the same ply."""
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    engine = get_engine("powerdrain")
+    elsewhere = engine.apply(
+        engine.setup(players=2, seed=match.seed, options=match.options or None),
+        0,
+        {"type": "place", "at": [1, 1]},
+    )
+    Match.objects.filter(pk=match.pk).update(state=engine.to_json(elsewhere))
+    reply = next(m for m in engine.legal_moves(elsewhere, 1) if m["at"] != [0, 0])
+    services.move_play(match_id=match.pk, user=bob, ply=1, move=reply)
+    state = Match.objects.get(pk=match.pk).state
+    assert state["board"][1][1] is not None and state["board"][0][0] is None

@@ -7,6 +7,7 @@ import pytest
 from accounts.models import User
 from games.models import Match, Move
 from games.registry import GAMES
+from tests.conftest import every_seat_moves
 
 
 def test_lobby_lists_every_game_with_a_rules_page(client, db):
@@ -101,6 +102,7 @@ def test_spectator_page_has_no_clickable_moves(client, match, carol):
 
 
 def test_resign_from_the_page(client, match, bob):
+    every_seat_moves(match)  # before both have moved a resignation aborts (test_farming.py)
     client.force_login(bob)
     client.post(f"/m/{match.public_id}/resign/", headers={"HX-Request": "true"})
     match.refresh_from_db()

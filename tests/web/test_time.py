@@ -188,14 +188,14 @@ async def test_an_absent_player_is_claimed_through_the_websocket(alice, bob):
     b = await connected(match, bob)
     await a.receive_from()
     await b.receive_from()
-    await b.send_to(text_data=json.dumps({"claim": "1"}))
+    await b.send_to(text_data=json.dumps({"t": "claim"}))
     assert "has not been away for a minute" in await b.receive_from(timeout=3)
     await a.disconnect()
     away = await sync_to_async(Seat.objects.get)(match=match, index=0)
     assert away.away_since is not None
     away.away_since -= 61_000
     await sync_to_async(away.save)(update_fields=["away_since"])
-    await b.send_to(text_data=json.dumps({"claim": "1"}))
+    await b.send_to(text_data=json.dumps({"t": "claim"}))
     after = await b.receive_from(timeout=3)
     assert 'data-status="finished"' in after and "You won" in after
     match = await sync_to_async(Match.objects.get)(pk=match.pk)

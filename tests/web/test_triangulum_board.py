@@ -101,7 +101,7 @@ async def test_websocket_frames_carry_the_secret_only_to_its_writer(tg, alice, b
     a, b, s = await connected(tg, alice), await connected(tg, bob), await connected(tg)
     for c in (a, b, s):
         await c.receive_from()
-    move = json.dumps({"move": json.dumps(place([5, 6], SECRET)), "ply": "0"})
+    move = json.dumps({"t": "move", "move": json.dumps(place([5, 6], SECRET)), "ply": "0"})
     await a.send_to(text_data=move)
     frames = {name: await c.receive_from(timeout=3) for name, c in (("a", a), ("b", b), ("s", s))}
     assert SECRET_ATTR in frames["a"]
@@ -109,7 +109,7 @@ async def test_websocket_frames_carry_the_secret_only_to_its_writer(tg, alice, b
         assert 'data-at="5,6"' in frames[name]
         assert secret_free(frames[name]), f"{name}'s frame carries the secret"
     # Bob answers: his frames to alice and the spectator hold no secret of either seat.
-    move = json.dumps({"move": json.dumps(place([8, 8], [41, 27])), "ply": "1"})
+    move = json.dumps({"t": "move", "move": json.dumps(place([8, 8], [41, 27])), "ply": "1"})
     await b.send_to(text_data=move)
     frames = {name: await c.receive_from(timeout=3) for name, c in (("a", a), ("b", b), ("s", s))}
     assert 'data-secret="41,27"' in frames["b"] and SECRET_ATTR not in frames["b"]

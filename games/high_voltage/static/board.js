@@ -24,6 +24,8 @@
 
   GameTable.register("high-voltage", {
     init(board, api) {
+      // The phone's zoom opens on the last pylon (static/js/match.js, data-last-move).
+      board.querySelector(".hv-last")?.setAttribute("data-last-move", "");
       const layer = board.querySelector(".hv-preview");
       const targets = board.querySelector(".hv-targets");
       const hint = board.querySelector(".hv-hint");

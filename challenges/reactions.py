@@ -1,4 +1,5 @@
-"""Programs' event streams hear of challenges: a reaction to challenges/events.py that puts
+"""The challenges' reactions, connected in ``ChallengesConfig.ready``: programs' event
+streams hear of challenges. Each reaction to challenges/events.py puts
 lichess's events on both players' groups (``games.groups.user_events_group``), which the API
 app's ``GET /api/stream/event`` relays: ``challenge`` when one is made,
 ``challengeCanceled`` when it is taken back or expires, ``challengeDeclined``. The match of

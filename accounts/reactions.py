@@ -1,4 +1,5 @@
-"""A change of who a user is reaches their open sockets (issue #24).
+"""The accounts' reactions, connected in ``AccountsConfig.ready``: a change of who a user is
+reaches their open sockets.
 
 Django refuses a session whose stored auth hash no longer matches the user's (a new
 password) at its next request; a socket never makes another request. So a saved change of
@@ -8,8 +9,6 @@ its session again once the change is committed (``games.presence``).
 """
 
 from django.db import transaction
-from django.db.models.signals import post_init, post_save
-from django.dispatch import receiver
 
 from accounts.models import User
 from games import presence
@@ -22,12 +21,10 @@ def _identity(user: User) -> tuple:
     return tuple(user.__dict__.get(field) for field in IDENTITY)
 
 
-@receiver(post_init, sender=User)
 def remember_identity(sender, instance: User, **kwargs) -> None:
     instance._identity = _identity(instance)
 
 
-@receiver(post_save, sender=User)
 def recheck_sockets_when_identity_changes(sender, instance: User, created, **kwargs) -> None:
     before, now = getattr(instance, "_identity", ()), _identity(instance)
     instance._identity = now

@@ -1,4 +1,5 @@
-"""Pushing a chat line to the sockets of its room: a reaction to ``chat_line_said``.
+"""The chat's reaction, connected in ``ChatConfig.ready``: a line said (``chat_line_said``)
+goes to the sockets of its room.
 
 The notice carries the line's data, never rendered HTML: each socket renders it for its own
 reader (escaped; left out for a reader who muted its author; games/consumers.py). Only the

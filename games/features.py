@@ -1,0 +1,96 @@
+"""Where feature apps (chat, ratings, …) plug into the match's pages and socket, so that the
+games app calls them without importing them: each app adds its parts here in its
+``AppConfig.ready``, and games only reads these registries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+#: Each takes the match being rendered and returns values for every board fragment's
+#: context (games.rendering ``board_page_context``): ratings adds each seat's rating.
+board_context: list[Callable] = []
+
+#: Per page ("match": games.views, "replay": games.replay_views), callables that take the
+#: request and the match and return values for that page's context: the chat adds its panel.
+page_context: dict[str, list[Callable]] = {"match": [], "replay": []}
+
+
+@dataclass(frozen=True)
+class SocketPart:
+    """One feature's half of the match socket (games/consumers.py routes to it).
+
+    ``frames``: a frame's kind (its ``"t"``) to ``async handler(socket, frame)``;
+    ``notices``: a channel-layer notice's type (``"chat.line"``) to
+    ``async handler(socket, event)``; ``opened``: ``async (socket)``, once the socket is
+    accepted and its board sent (join groups, catch up); ``closed``: ``(socket)``, run in a
+    database thread when the socket ends, whatever ended it.
+    """
+
+    frames: dict[str, Callable] = field(default_factory=dict)
+    notices: dict[str, Callable] = field(default_factory=dict)
+    opened: Callable | None = None
+    closed: Callable | None = None
+
+
+#: Callables ``(request, match, log, ply, moves)`` returning values for the replay's fragment
+#: (games.replay_views): ``above_board`` and ``beside_board`` (safe HTML) and ``marks`` (a
+#: move-list row's last ply to its mark), the computer analysis's graph, preferred move and
+#: judgments. ``log`` is the match's log, ``ply`` the position shown, ``moves`` the rows.
+replay_context: list[Callable] = []
+
+#: Callables ``(match)`` returning keys to add to a finished match's record
+#: (games.records ``export_record``): the analysis's ``analysis`` array.
+record_context: list[Callable] = []
+#: Relations of a match those callables read, which an export of many records loads with
+#: its matches (``select_related``) instead of one query a record.
+record_related: list[str] = []
+
+#: Callables ``(match)`` returning keys for the API's ``gameStart`` and ``gameFinish`` lines
+#: of ``match`` (api.selectors ``game_event``): a tournament says its match is one of its own
+#: (lichess's ``source`` and ``tournamentId`` or ``swissId``), which the API cannot know.
+game_event_context: list[Callable] = []
+
+#: The feature apps' socket parts, after the games app's own (games.consumers ``PARTS``).
+socket_parts: list[SocketPart] = []
+
+
+def board_extras(match) -> dict:
+    """The values the feature apps add to a board fragment of ``match``."""
+    extras: dict = {}
+    for part in board_context:
+        extras.update(part(match))
+    return extras
+
+
+def page_extras(page: str, request, match) -> dict:
+    """The values the feature apps add to ``page`` ("match", "replay") of ``match``."""
+    extras: dict = {}
+    for part in page_context[page]:
+        extras.update(part(request, match))
+    return extras
+
+
+def replay_extras(request, match, log, ply: int, moves: list[dict]) -> dict:
+    """The values the feature apps add to the replay fragment of ``match`` at ``ply``."""
+    extras: dict = {}
+    for part in replay_context:
+        extras.update(part(request, match, log, ply, moves))
+    return extras
+
+
+def record_extras(match) -> dict:
+    """The keys the feature apps add to ``match``'s record."""
+    extras: dict = {}
+    for part in record_context:
+        extras.update(part(match))
+    return extras
+
+
+def game_event_extras(match) -> dict:
+    """The keys the feature apps add to the API's ``gameStart``/``gameFinish`` of ``match``."""
+    extras: dict = {}
+    for part in game_event_context:
+        extras.update(part(match))
+    return extras

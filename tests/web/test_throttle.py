@@ -1,0 +1,66 @@
+"""config.throttle's ``Limit`` on its own, with its clock moved by the test: events count per
+key and per window, the allowed number passes and the next is refused, and a new window
+starts from nothing (the pages' and the API's limits are all ``Limit``s)."""
+
+import pytest
+from django.core.cache import cache
+
+from config import throttle
+from config.throttle import Limit
+
+
+@pytest.fixture
+def limit():
+    cache.clear()
+    made = Limit("test", lambda: 3, lambda: 60)
+    made.clock = lambda: 6000.0  # the start of a window
+    return made
+
+
+def test_the_allowed_number_passes_and_the_next_is_refused(limit):
+    assert [limit.take("a") for _ in range(4)] == [True, True, True, False]
+    assert limit.count("a") == 4 and limit.exceeded("a")
+    assert limit.count("b") == 0 and not limit.exceeded("b") and limit.take("b")
+
+
+def test_exceeded_is_reached_at_the_allowed_number(limit):
+    for _ in range(2):
+        limit.hit("a")
+    assert not limit.exceeded("a")
+    assert limit.hit("a") == 3 and limit.exceeded("a")
+
+
+def test_a_new_window_starts_from_nothing(limit):
+    for _ in range(4):
+        limit.take("a")
+    limit.clock = lambda: 6059.9  # the same window's last moment
+    assert not limit.take("a")
+    limit.clock = lambda: 6060.0
+    assert limit.count("a") == 0 and limit.take("a")
+
+
+def test_limits_of_other_names_count_apart(limit):
+    other = Limit("other", lambda: 1, lambda: 60)
+    other.clock = limit.clock
+    for _ in range(4):
+        limit.take("a")
+    assert other.take("a") and not other.take("a")
+
+
+def test_the_limits_read_their_settings_when_asked(settings):
+    settings.IMPORTS_PER_HOUR = 7
+    assert throttle.IMPORTS.allowed() == 7 and throttle.IMPORTS.window() == 3600
+    settings.LOGIN_WINDOW = 123
+    assert throttle.LOGIN_FAILURES.window() == 123
+
+
+def test_a_count_that_expires_between_its_add_and_its_increment_starts_again(limit, monkeypatch):
+    limit.hit("a")
+
+    def expired(key, *args, **kwargs):
+        cache.delete(key)
+        raise ValueError(key)
+
+    monkeypatch.setattr(cache, "incr", expired)
+    assert limit.hit("a") == 1
+    assert limit.count("a") == 1
