@@ -165,9 +165,12 @@ class Match(models.Model):
         seats = self.__dict__.get("_seats")
         if seats is None:
             prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
-            seats = list(
-                prefetched if prefetched is not None else self.seats.select_related("user")
-            )
+            if prefetched is not None:
+                seats = list(prefetched)
+            else:
+                from games.seat_query import seats_with_users  # it reads this module's models
+
+                seats = seats_with_users(self)
             if self.status != self.Status.WAITING:  # seats change while players join
                 self._seats = seats
         return seats

@@ -18,8 +18,8 @@ import json
 from typing import Any
 
 from django.db import connection
-from django.db.models import TextField, Value
 
+from games import written_sql
 from games.memory import LRU
 from games.models import Match
 from games.registry import get_engine
@@ -71,10 +71,9 @@ def save(match: Match, state, fields: list[str]) -> None:
     if connection.vendor in REMEMBERED_BY:
         # The text Django's JSONField would write (json.dumps with its default encoder).
         text = json.dumps(data)
-        match.state = Value(text, output_field=TextField())
-        match.save(update_fields=[*fields, "state"])
+        written_sql.update(match, fields, state=text)
         _kept.put((match.pk, match.game), (text, state))
     else:
         match.state = data
-        match.save(update_fields=[*fields, "state"])
+        written_sql.update(match, [*fields, "state"])
     match.state = data

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from config.throttle import Limit
-from games import clocks, guard, matchlog, positions
+from games import clocks, guard, matchlog, positions, written_sql
 from games.bot_accounts import free_bot
 from games.clocks import TimeControl
 from games.errors import Refused
@@ -413,7 +413,7 @@ def _record(match: Match, seat: int, entry: dict, now: int, hint: str = "", befo
         raise Refused(str(error)) from None
     try:
         # No savepoint: a refusal rolls the whole transaction back anyway.
-        Move.objects.create(match=match, ply=match.ply, seat=seat, move=entry, hint=hint)
+        written_sql.insert(Move(match=match, ply=match.ply, seat=seat, move=entry, hint=hint))
     except IntegrityError:
         raise Refused(
             gettext("The board changed before your move arrived; it was not played.")
