@@ -14,12 +14,11 @@ import functools
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-
-from games.models import Match, Seat
+from django.db.models import Model
 
 
 @functools.cache
-def _plan(vendor: str) -> tuple[str, list, list, list, list]:
+def _plan(Seat: type[Model]) -> tuple[str, list, list, list, list]:  # noqa: N803
     """The query, and per model the attribute names and converters of its columns."""
     quote = connection.ops.quote_name
     user_model = get_user_model()
@@ -65,9 +64,11 @@ def _converted(values, columns) -> list:
     return out
 
 
-def seats_with_users(match: Match) -> list[Seat]:
-    """``match``'s seats in order, each with its user (or None) and ``match`` cached."""
-    sql, seat_columns, user_columns, seat_names, user_names = _plan(connection.vendor)
+def seats_with_users(match: Model) -> list[Model]:
+    """``match``'s seats in order, each with its user (or None) and ``match`` cached. (The
+    seat model comes from the match: games.models calls this, so this cannot import it.)"""
+    Seat = match.seats.model  # noqa: N806
+    sql, seat_columns, user_columns, seat_names, user_names = _plan(Seat)
     user_model = get_user_model()
     with connection.cursor() as cursor:
         cursor.execute(sql, [match.pk])
