@@ -12,9 +12,12 @@ Only ``view`` is read: a viewer's own secret points come from ``view["my_secrets
 from __future__ import annotations
 
 import functools
+import json
 import math
 import re
 
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.html import _json_script_escapes
 from django.utils.translation import gettext, gettext_noop
 from markupsafe import Markup
 
@@ -148,7 +151,17 @@ def public_layout(view: dict) -> dict:
     if history and view["turn"] == 0 and not view["outcome"]:
         partie_over = history[-1]
 
+    data = {  # the board script's data but the viewer's seat (``_data_script``)
+        "width": width,
+        "height": height,
+        "points": view["points"],
+        "triangles": [[t["points"] for t in view["triangles"][s]] for s in (0, 1)],
+        "fixed": view["fixed"],
+        "unit": UNIT,
+        "pass_streak": view["pass_streak"],
+    }
     return {
+        "data_rest": json.dumps(data, cls=DjangoJSONEncoder)[1:],
         "points_svg": _points_svg(points),
         "triangles_svg": _triangles_svg(triangles),
         "events_svg": _events_svg(events),
@@ -214,16 +227,6 @@ def context(view: dict, seat: int | None, legal: list[dict], public: dict | None
         }
         for s in (0, 1)
     ]
-    data = {
-        "seat": seat if seat in (0, 1) else None,
-        "width": view["width"],
-        "height": height,
-        "points": view["points"],
-        "triangles": [[t["points"] for t in view["triangles"][s]] for s in (0, 1)],
-        "fixed": view["fixed"],
-        "unit": UNIT,
-        "pass_streak": view["pass_streak"],
-    }
     return {
         **public,
         "secrets_svg": _secrets_svg(secrets, view.get("secrets") is not None),
@@ -231,9 +234,16 @@ def context(view: dict, seat: int | None, legal: list[dict], public: dict | None
         "secret_owner_view": bool(secrets) and view.get("secrets") is None,
         "replay": view.get("secrets") is not None,
         "seats": seats,
-        "public": data,
+        "data_script": _data_script(seat if seat in (0, 1) else None, public["data_rest"]),
         "can_move": seat is not None and seat == to_move,
     }
+
+
+def _data_script(seat: int | None, rest: str) -> Markup:
+    """What ``{{ data|json_script("tg-data") }}`` writes for ``{"seat": seat, **data}``,
+    from the rest's text encoded once per position (``public_layout``), not per audience."""
+    text = f'{{"seat": {"null" if seat is None else seat}, {rest}'.translate(_json_script_escapes)
+    return Markup(f'<script id="tg-data" type="application/json">{text}</script>')
 
 
 def _reveal_summary(reveal: dict) -> str:

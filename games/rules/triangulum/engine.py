@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass, replace
@@ -542,9 +543,9 @@ class TriangulumEngine(EngineBase):
             "round": state.turns // 2 + 1,
             "pass_streak": state.passes,
             "match_scores": list(state.match),
-            "history": json.loads(state.history),
-            "last_move": json.loads(state.last_move),
-            "last_reveal": json.loads(state.reveal),
+            "history": _parsed(state.history),
+            "last_move": _parsed(state.last_move),
+            "last_reveal": _parsed(state.reveal),
             "left": [list(entry) for entry in state.left],
         }
 
@@ -627,6 +628,14 @@ class TriangulumEngine(EngineBase):
             totals=(totals[0], totals[1]),
             left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
+
+
+@functools.lru_cache(maxsize=512)
+def _parsed(text: str):
+    """A public record's JSON text, parsed once for all the views of its positions (every
+    audience's, every move's: the finished parties' history was a tenth of a live move's
+    CPU). Shared, so a view's ``history``, ``last_move`` and ``last_reveal`` are read-only."""
+    return json.loads(text)
 
 
 def _text(value) -> str:
