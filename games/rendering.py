@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
 from config.jinja import words_in
-from games import clock_words, clocks, features, fragments, movelog, presence
+from games import boards, clock_words, clocks, features, fragments, movelog, presence
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
@@ -72,13 +72,14 @@ class Position:
             ):
                 return layout
         public_layout = getattr(board_module, "public_layout", None)
-        if public_layout is None:
-            board = board_module.context(view, as_seat, legal)
-        else:  # from the spectators' view: what every audience shares holds no secret
-            if language not in self._public:
-                spectators = settled_view(self.match, self.view(None))
-                self._public[language] = public_layout(spectators)
-            board = board_module.context(view, as_seat, legal, self._public[language])
+        with boards.laid_out_in(language):
+            if public_layout is None:
+                board = board_module.context(view, as_seat, legal)
+            else:  # from the spectators' view: what every audience shares holds no secret
+                if language not in self._public:
+                    spectators = settled_view(self.match, self.view(None))
+                    self._public[language] = public_layout(spectators)
+                board = board_module.context(view, as_seat, legal, self._public[language])
         html = game_board_html(self.match.game, view, board, players, self.boards)
         self._layouts.append((language, as_seat, legal, view, (board, html)))
         return board, html

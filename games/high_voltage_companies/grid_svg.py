@@ -8,9 +8,10 @@ every card for every audience. Numbers and ids need no escaping; text and JSON d
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from markupsafe import Markup, escape
 
+from games import boards
 from games.memory import LRU
 
 # A cell's markup by its look: place, card, rotation, chip and marks (a few thousand
@@ -58,7 +59,7 @@ def cells_svg(cells: list[dict], face) -> Markup:
     card's drawing (``board._face``) when its look is not remembered."""
     parts = []
     for cell in cells:
-        key = (get_language(), *_look(cell))  # its words are in the viewer's language
+        key = (boards.language(), *_look(cell))  # its words are in the viewer's language
         html = _cells.get(key)
         if html is None:
             html = _cell({**cell, **face(cell["shown"])} if "shown" in cell else cell)

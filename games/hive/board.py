@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext_noop
 from markupsafe import Markup
 
-from games.boards import Words, gettext, move_attr
+from games.boards import Words, gettext, language, move_attr
 from games.memory import LRU
 from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
 from games.rules.hive.moves import KINDS
@@ -132,7 +132,7 @@ def _fields_svg(blocked: frozenset, bee_free: tuple) -> Markup:
     dots of free fields round each bee included: built once per layout of those (a match
     changes it a few times) and language, since the fields are most of the board's
     elements."""
-    key = (get_language(), blocked, bee_free)
+    key = (language(), blocked, bee_free)
     html = _fields.get(key)
     if html is None:
         html = _build_fields(blocked, bee_free)
