@@ -34,31 +34,39 @@ _kept = LRU(  # (match id, game) -> (the text written, its engine position)
 
 
 @functools.cache
-def _row_sql() -> str:
-    """The match row with its ``state`` as text (``state_text``), not decoded. Written out:
-    a queryset took twice as long to build and run as this raw query (about 330 against
-    170 µs, **one-off**), and an ``annotate`` or ``extra`` for the text 100 µs more, which
-    is more than the decoding saves on a small position."""
+def _row(vendor: str) -> tuple[str, written_sql.Columns]:
+    """The match row's query and columns: where positions are kept, with its ``state`` as
+    the text written (last), not decoded; elsewhere whole, locked for the transaction.
+    Written out: Django built a ``get`` about as long as SQLite ran it, and a raw queryset
+    still took a twentieth of a move (``bench/render.py`` under a sampler, **one-off**)."""
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Match._meta.concrete_fields if f.name != "state")
-    table, state = quote(Match._meta.db_table), quote(Match._meta.get_field("state").column)
-    return f"SELECT {columns}, {state} AS state_text FROM {table} WHERE {quote(Match._meta.pk.column)} = %s"
+    meta = Match._meta
+    where = f"FROM {quote(meta.db_table)} m WHERE m.{quote(meta.pk.column)} = %s"
+    if vendor not in REMEMBERED_BY:
+        columns = written_sql.Columns(Match, "m")
+        return f"SELECT {columns.sql} {where} FOR UPDATE", columns
+    columns = written_sql.Columns(
+        Match, "m", [f for f in meta.concrete_fields if f.name != "state"]
+    )
+    return f"SELECT {columns.sql}, m.{quote(meta.get_field('state').column)} {where}", columns
 
 
 def locked(match_id: int) -> tuple[Match, Any]:
     """The match row, locked for the caller's transaction, and its engine position. (SQLite
     has no row locks: its transactions' writes take turns on the whole database, and Django
     leaves ``select_for_update`` out there too.)"""
-    if connection.vendor not in REMEMBERED_BY:
-        match = Match.objects.select_for_update().get(pk=match_id)
-        return match, get_engine(match.game).from_json(match.state)
-    match = next(iter(Match.objects.raw(_row_sql(), [match_id])), None)
-    if match is None:
+    sql, columns = _row(connection.vendor)
+    rows = written_sql.fetch(sql, [match_id])
+    if not rows:
         raise Match.DoesNotExist(f"No match {match_id}.")
+    if connection.vendor not in REMEMBERED_BY:
+        match = columns.instance(rows[0])
+        return match, get_engine(match.game).from_json(match.state)
+    match, text = columns.instance(rows[0][:-1]), rows[0][-1]
     kept = _kept.get((match.pk, match.game))
-    if kept is not None and kept[0] == match.state_text:
+    if kept is not None and kept[0] == text:
         return match, kept[1]
-    match.state = json.loads(match.state_text)
+    match.state = json.loads(text)
     return match, get_engine(match.game).from_json(match.state)
 
 

@@ -1,12 +1,13 @@
-"""The move service's two writes, an INSERT of the move and an UPDATE of the match, as
-written-out statements.
+"""The move's statements, written out: the reads of the match's row and seats
+(``Columns``), and its two writes, an INSERT of the move and an UPDATE of the match.
 
 Django builds each statement again on every ``create`` and ``save(update_fields=…)``:
 about 0.3 ms a move apiece, most of it spent building SQL (``bench/render.py`` under a
 profiler, **one-off**). Here the statement of a model and set of columns is written once per
 process, and every value goes through its field's ``pre_save`` and ``get_db_prep_save``, as
 in Django's own save, so the rows are the same. Neither model has a save signal receiver
-or its own ``save`` to skip.
+or its own ``save`` to skip. Likewise a row read becomes an instance through the converters
+Django's compiler applies (SQLite's booleans and dates, JSON), so it is the ORM's object.
 """
 
 from __future__ import annotations
@@ -15,6 +16,46 @@ import functools
 
 from django.db import DatabaseError, connection
 from django.db.models import Model
+
+
+class Columns:
+    """A model's ``fields`` (default: all) in a written-out SELECT under table ``alias``:
+    their SQL, and how a row's values become an instance, as the ORM would make it (the
+    fields left out are deferred)."""
+
+    def __init__(self, model: type[Model], alias: str, fields=None):
+        self.model = model
+        fields = list(model._meta.concrete_fields if fields is None else fields)
+        quote = connection.ops.quote_name
+        self.sql = ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
+        self.names = [f.attname for f in fields]
+        self.converters = [
+            [(convert, col) for convert in _converters_of(col)]
+            for field in fields
+            for col in [field.get_col(alias)]
+        ]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def instance(self, values) -> Model:
+        converted = []
+        for value, converters in zip(values, self.converters, strict=True):
+            for convert, col in converters:
+                value = convert(value, col, connection)
+            converted.append(value)
+        return self.model.from_db(connection.alias, self.names, converted)
+
+
+def _converters_of(col) -> list:
+    """The backend's converters, then the field's: the order of Django's compiler."""
+    return connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+
+
+def fetch(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 @functools.cache
