@@ -24,7 +24,6 @@ from jinja2 import (
     Environment,
     FileSystemLoader,
     PrefixLoader,
-    pass_context,
 )
 from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
@@ -100,22 +99,18 @@ def words_in(language: str) -> dict:
             text = known[message] = catalogue.gettext(message) if message else message
         return text
 
-    @pass_context
-    def gettext(context, message: str, **variables) -> str:
-        text = translated(message)
-        if context.eval_ctx.autoescape:
-            text = Markup(text)
+    # Markup, as Jinja's own newstyle gettext gives where autoescaping is on, as it is in
+    # every fragment. Not ``pass_context``: Jinja derives a new context for each call of such
+    # a function inside a loop (a seat card's words, a board's), which cost more than the word.
+    def gettext(message: str, **variables) -> str:
+        text = Markup(translated(message))
         if not variables and "%" not in text:
             return text  # what ``text % {}`` gives, without markupsafe's escaping of nothing
         return text % variables
 
-    @pass_context
-    def ngettext(context, singular: str, plural: str, number: int, **variables) -> str:
+    def ngettext(singular: str, plural: str, number: int, **variables) -> str:
         variables.setdefault("num", number)
-        text = catalogue.ngettext(singular, plural, number)
-        if context.eval_ctx.autoescape:
-            text = Markup(text)
-        return text % variables
+        return Markup(catalogue.ngettext(singular, plural, number)) % variables
 
     # ``_`` too: the i18n extension's own ``_`` resolves ``gettext`` and calls it, for every word.
     return {"gettext": gettext, "ngettext": ngettext, "_": gettext}
