@@ -52,9 +52,10 @@ def attach(matches: Iterable[Match]) -> None:
 def _looked_up(matches: list[Match]) -> tuple[dict, dict]:
     """The rating changes ``matches`` made, by (match id, user id), and the seated players'
     current ratings they need, by (user id, game)."""
-    changes = {
+    finished = [m.pk for m in matches if m.status == Match.Status.FINISHED]
+    changes = {  # only a finished match has changed a rating: a running one asks nothing
         (c.match_id, c.user_id): c
-        for c in RatingChange.objects.filter(match__in=[m.pk for m in matches])
+        for c in (RatingChange.objects.filter(match__in=finished) if finished else ())
     }
     seats = [(m, s) for m in matches for s in m.seat_list() if s.user_id]
     wanted = {(s.user_id, m.game) for m, s in seats if (m.pk, s.user_id) not in changes}
