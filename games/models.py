@@ -14,6 +14,7 @@ from django.urls import reverse
 from games.clocks import Clock, TimeControl
 from games.movelog import entries
 from games.registry import get_game
+from games.seat_query import seats_with_users
 
 
 def new_invite() -> str:
@@ -165,12 +166,7 @@ class Match(models.Model):
         seats = self.__dict__.get("_seats")
         if seats is None:
             prefetched = getattr(self, "_prefetched_objects_cache", {}).get("seats")
-            if prefetched is not None:
-                seats = list(prefetched)
-            else:
-                from games.seat_query import seats_with_users  # it reads this module's models
-
-                seats = seats_with_users(self)
+            seats = list(prefetched) if prefetched is not None else seats_with_users(self)
             if self.status != self.Status.WAITING:  # seats change while players join
                 self._seats = seats
         return seats

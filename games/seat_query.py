@@ -35,7 +35,8 @@ def _plan(Seat: type[Model]) -> tuple[str, Columns, Columns]:  # noqa: N803
 
 def seats_with_users(match: Model) -> list[Model]:
     """``match``'s seats in order, each with its user (or None) and ``match`` cached. (The
-    seat model comes from the match: games.models calls this, so this cannot import it.)"""
+    seat model comes from the match: games.models imports this module, so this one does
+    not import it.)"""
     Seat = match.seats.model  # noqa: N806
     sql, seats, users = _plan(Seat)
     found = []
