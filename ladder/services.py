@@ -161,11 +161,13 @@ def schedule_round(
     the encounters ``schedule.plan`` draws, for the programs with an event stream open.
     Returns the matches made."""
     rng = rng or random.Random(secrets.randbits(64))
-    at = at or timezone.now()
     with contextlib.suppress(IntegrityError):  # made by another worker at the same moment
         Round.objects.get_or_create(game=game)
     with transaction.atomic():
         row = Round.objects.select_for_update().get(game=game)
+        # Read once the lock is held: a round that waited for another's stamps its matches
+        # after that round's, and after every match it then counts as finished.
+        at = at or timezone.now()
         entries = list(
             Entry.objects.filter(
                 game=game, state__in=[Entry.State.CHECKING, Entry.State.ON]
