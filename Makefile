@@ -44,21 +44,29 @@ test: $(STAMP) $(COMPILED) chromium gettext
 	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser
 	$(PY) -m pytest $(PARALLEL) tests/browser
 
-## The same suite against PostgreSQL and Redis (the scale path), but for the pure rules
-## engines' and computer players' tests, which touch neither and ran in `make test`, and the
-## clients over HTTP (the Software Challenge bridge, the encounter runner), whose server side
-## (the Bot API, challenges) the API tests cover here.
-## Nor does it run again the browser tests of pages' layouts and words (LOOKS), which render
-## the same from either database and channel layer: about 2.5 minutes, to keep CI within 30.
-PURE := --ignore=tests/engines --ignore=tests/bots --ignore=tests/clients \
-  --ignore=tests/ladder/test_run_encounter.py
-LOOKS := $(foreach f,layout layout_german pages_layout header_layout tournament_layout \
-  phone_zoom analysis_layout german_words board_words,--ignore=tests/browser/test_$(f).py)
+## The suite's scale half against PostgreSQL and Redis: every test of what the database, the
+## channel layer or the workers do, but not again what computes or renders the same from
+## either (PURE: the rules engines, computer players, board layouts, the secret audit's
+## renders, schedulers and pairings, the import contracts; and the clients over HTTP, the
+## Software Challenge bridge and the encounter runner, whose server side the API tests cover
+## here). Of the browser tests it runs the flows whose path crosses what the scale path
+## changes (FLOWS: two servers sharing one layer, a crash and reconnect, pushes to players and
+## spectators, presence, the worker's clocks and computer players, the API's spectators); the
+## pages' layouts and words render the same from either. This keeps CI within 30 minutes.
+PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/test_schedule.py \
+  analysis/test_estimates.py test_architecture.py tournaments/test_pairing_arena.py \
+  tournaments/test_pairing_round_robin.py tournaments/test_pairing_swiss.py \
+  web/test_secret_audit.py web/test_shared_layouts.py web/test_catalogue_words.py \
+  web/test_high_voltage_board.py web/test_high_voltage_companies_board.py \
+  web/test_hive_board.py web/test_triangulum_board.py web/test_match_log_memory.py \
+  web/test_move_list_memory.py,--ignore=tests/$(f))
+FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
+  computer_and_clock_flow api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext
 	export DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/gametable} \
 	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}; \
 	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser $(PURE) && \
-	$(PY) -m pytest $(PARALLEL) tests/browser $(LOOKS)
+	$(PY) -m pytest $(PARALLEL) $(FLOWS)
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
