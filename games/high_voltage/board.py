@@ -15,6 +15,7 @@ from markupsafe import Markup
 from games.boards import Words, move_attr
 from games.high_voltage.preview import previews
 from games.rules.high_voltage.engine import swamp_cells
+from games.rules.high_voltage.geometry import SIZE
 
 # A seat that is not to move and has no moves is drawn as a spectator is, when its view is
 # theirs (games.rendering ``Position.layout`` then lays the board out once for both).
@@ -34,17 +35,33 @@ def _segments(links) -> str:
     return ";".join(f"{a[0]},{a[1]},{b[0]},{b[1]}" for a, b in links)
 
 
+def _target(x: int, y: int) -> str:
+    # data-move as move_attr writes it, without a json.dumps per cell
+    return (
+        f'<rect x="{x * CELL}" y="{y * CELL}" width="10" height="10" '
+        f"""data-move='{{"type":"post","at":[{x},{y}]}}'"""
+    )
+
+
+# Every cell's target up to its previews, written once: a mover has some 500 on every move.
+_TARGETS = {(x, y): _target(x, y) for x in range(SIZE) for y in range(SIZE)}
+
+
 def _targets_svg(post_moves: list[dict], preview: dict) -> str:
     """The mover's clickable cells, as markup: built here because there are some 500 of them
     on every move, several times faster than a template loop. Every value is an int, so
-    nothing needs escaping ("" when the viewer has no post to set)."""
+    nothing needs escaping ("" when the viewer has no post to set). Only the cells next to
+    the mover's posts have previews (``previews``)."""
     cells = []
     for move in post_moves:
-        x, y = move["at"]
-        made, blocked = (_segments(links) for links in preview[(x, y)])
-        cells.append(  # data-move as move_attr writes it, without a json.dumps per cell
-            f'<rect x="{x * CELL}" y="{y * CELL}" width="10" height="10" '
-            f"""data-move='{{"type":"post","at":[{x},{y}]}}'"""
+        at = tuple(move["at"])
+        found = preview.get(at)
+        if found is None:
+            cells.append(_TARGETS[at] + "/>")
+            continue
+        made, blocked = (_segments(links) for links in found)
+        cells.append(
+            _TARGETS[at]
             + (f' data-links="{made}"' if made else "")
             + (f' data-blocked="{blocked}"' if blocked else "")
             + "/>"
@@ -93,7 +110,7 @@ def context(view: dict, seat: int | None, legal: list[dict]) -> dict:
     last = tuple(view["last"]) if view["last"] else None
     links, best_links = _links_svg(view["links"], best)
     post_moves = [m for m in legal if m["type"] == "post"]
-    preview = previews(view, seat, [m["at"] for m in post_moves]) if post_moves else {}
+    preview = previews(view, seat) if post_moves else {}
     targets = _targets_svg(post_moves, preview)
     choices = {m["type"]: move_attr(m) for m in legal if m["type"] in ("keep", "mirror")}
     mirrored = [[y, x, s] for x, y, s in view["swamps"]]

@@ -8,7 +8,21 @@ line blocks (so the board can show why a knight neighbour stays unjoined).
 
 from __future__ import annotations
 
-from games.rules.high_voltage.geometry import CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
+from games.rules.high_voltage.geometry import CELLS, CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
+
+
+# cell -> ((knight neighbour, segment id, this cell's place in the neighbour's KNIGHT), ...):
+# walked from the seat's own posts, a preview visits the few cells next to them, not the
+# eight neighbours of each of some 500 free cells, and still lists them in KNIGHT's order.
+def _around() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    around: list[list] = [[] for _ in range(CELLS)]
+    for n in range(CELLS):
+        for rank, (m, seg) in enumerate(KNIGHT[n]):
+            around[m].append((n, seg, rank))
+    return tuple(map(tuple, around))
+
+
+_AROUND = _around()
 
 
 def link_mask(view: dict) -> int:
@@ -20,26 +34,23 @@ def link_mask(view: dict) -> int:
     return mask
 
 
-def own_posts(view: dict, seat: int) -> set[int]:
-    return {cell(x, y) for x, y in view["posts"][seat]}
-
-
-def preview(at, own: set[int], links: int) -> tuple[list, list]:
-    """(made, blocked) for a post at ``at``: each a list of [[x, y], [nx, ny]].
-
-    ``made`` matches ``ENGINE.preview_links`` for a free cell the seat may use,
-    in the same order; ``blocked`` lists the own knight neighbours whose link
-    would cross a line already standing.
-    """
-    x, y = at
-    made, blocked = [], []
-    for n, seg in KNIGHT[cell(x, y)]:
-        if n in own:
-            (blocked if links & CROSSING_MASK[seg] else made).append([[x, y], list(xy(n))])
-    return made, blocked
-
-
-def previews(view: dict, seat: int, cells) -> dict[tuple[int, int], tuple[list, list]]:
-    """Preview of every cell in ``cells`` (e.g. the mover's legal posts) for ``seat``."""
-    own, links = own_posts(view, seat), link_mask(view)
-    return {tuple(at): preview(at, own, links) for at in cells}
+def previews(view: dict, seat: int) -> dict[tuple[int, int], tuple[list, list]]:
+    """(made, blocked) for a post by ``seat`` at each cell next to one of its posts (any
+    other cell would make and block nothing): each a list of [[x, y], [nx, ny]]. ``made``
+    matches ``ENGINE.preview_links`` for a free cell the seat may use, in the same order;
+    ``blocked`` lists the own knight neighbours whose link would cross a line already
+    standing."""
+    links = link_mask(view)
+    near: dict[int, list] = {}
+    for x, y in view["posts"][seat]:
+        post = cell(x, y)
+        for n, seg, rank in _AROUND[post]:
+            near.setdefault(n, []).append((rank, post, seg))
+    out = {}
+    for n, found in near.items():
+        at = xy(n)
+        made, blocked = [], []
+        for _, post, seg in sorted(found):
+            (blocked if links & CROSSING_MASK[seg] else made).append([list(at), list(xy(post))])
+        out[at] = (made, blocked)
+    return out
