@@ -46,20 +46,24 @@ test: $(STAMP) $(COMPILED) chromium gettext
 
 ## The suite's scale half against PostgreSQL and Redis: every test of what the database, the
 ## channel layer or the workers do, but not again what computes or renders the same from
-## either (PURE: the rules engines, computer players, board layouts, the secret audit's
-## renders, schedulers and pairings, the import contracts; and the clients over HTTP, the
-## Software Challenge bridge and the encounter runner, whose server side the API tests cover
-## here). Of the browser tests it runs the flows whose path crosses what the scale path
-## changes (FLOWS: two servers sharing one layer, a crash and reconnect, pushes to players and
-## spectators, presence, the worker's clocks and computer players, the API's spectators); the
-## pages' layouts and words render the same from either. This keeps CI within 30 minutes.
+## either (PURE: the rules engines, computer players, board layouts and pages, the secret
+## audit's renders, schedulers and pairings, the import contracts, the refusals of bad input
+## and the sockets' bounds, whose checks hold no lock and race nothing; and the clients over
+## HTTP, the Software Challenge bridge and the encounter runner, whose server side the API
+## tests cover here). Of the browser tests it runs the flows whose path crosses what the
+## scale path changes (FLOWS: two servers sharing one layer, a crash and reconnect, pushes to
+## players and spectators, presence, the worker's clocks and computer players, the API's
+## spectators); the pages' layouts and words render the same from either. This keeps CI
+## within 30 minutes.
 PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/test_schedule.py \
   analysis/test_estimates.py test_architecture.py tournaments/test_pairing_arena.py \
   tournaments/test_pairing_round_robin.py tournaments/test_pairing_swiss.py \
   web/test_secret_audit.py web/test_shared_layouts.py web/test_catalogue_words.py \
   web/test_high_voltage_board.py web/test_high_voltage_companies_board.py \
   web/test_hive_board.py web/test_triangulum_board.py web/test_match_log_memory.py \
-  web/test_move_list_memory.py,--ignore=tests/$(f))
+  web/test_move_list_memory.py web/test_every_game.py web/test_pages.py web/test_languages.py \
+  web/test_hardening.py web/test_refused_frames.py web/test_socket_flood.py \
+  web/test_dead_readers.py,--ignore=tests/$(f))
 FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
   computer_and_clock_flow api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext
