@@ -50,11 +50,13 @@ test: $(STAMP) $(COMPILED) chromium gettext
 ## audit's renders, schedulers and pairings, the import contracts, the refusals of bad input
 ## and the sockets' bounds, whose checks hold no lock and race nothing; and the clients over
 ## HTTP, the Software Challenge bridge and the encounter runner, whose server side the API
-## tests cover here). Of the browser tests it runs the flows whose path crosses what the
-## scale path changes (FLOWS: two servers sharing one layer, a crash and reconnect, pushes to
-## players and spectators, presence, the worker's clocks and computer players, the API's
-## spectators); the pages' layouts and words render the same from either. This keeps CI
-## within 30 minutes.
+## tests cover here; and the live ladder's programs over a real server, whose two workers'
+## rounds tests/ladder/test_ladder_services.py races for real here). Of the browser tests it
+## runs the flows whose path crosses what the scale path changes (FLOWS: two servers sharing
+## one layer, a crash and reconnect, pushes to players and spectators, presence, the worker's
+## clocks, the API's spectators); the pages' layouts and words render the same from either,
+## and the computer players' turns are queued in Redis by tests/web/test_computer_load.py
+## here and taken by the worker the clock flows run. This keeps CI within 30 minutes.
 PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/test_schedule.py \
   analysis/test_estimates.py test_architecture.py tournaments/test_pairing_arena.py \
   tournaments/test_pairing_round_robin.py tournaments/test_pairing_swiss.py \
@@ -63,9 +65,9 @@ PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/tes
   web/test_hive_board.py web/test_triangulum_board.py web/test_match_log_memory.py \
   web/test_move_list_memory.py web/test_every_game.py web/test_pages.py web/test_languages.py \
   web/test_hardening.py web/test_refused_frames.py web/test_socket_flood.py \
-  web/test_dead_readers.py,--ignore=tests/$(f))
+  web/test_dead_readers.py ladder/test_ladder_live.py,--ignore=tests/$(f))
 FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
-  computer_and_clock_flow api_spectators,tests/browser/test_$(f).py)
+  api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext
 	export DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/gametable} \
 	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}; \
