@@ -56,17 +56,15 @@ def _targets_svg(post_moves: list[dict], preview: dict) -> str:
     for move in post_moves:
         at = tuple(move["at"])
         found = preview.get(at)
-        if found is None:
-            cells.append(_TARGETS[at] + "/>")
-            continue
-        made, blocked = (_segments(links) for links in found)
-        cells.append(
-            _TARGETS[at]
-            + (f' data-links="{made}"' if made else "")
-            + (f' data-blocked="{blocked}"' if blocked else "")
-            + "/>"
-        )
+        cells.append(_TARGETS[at] + (_preview_attrs(*found) if found else "") + "/>")
     return Markup("".join(cells))
+
+
+def _preview_attrs(made: list, blocked: list) -> str:
+    made_text, blocked_text = _segments(made), _segments(blocked)
+    return (f' data-links="{made_text}"' if made_text else "") + (
+        f' data-blocked="{blocked_text}"' if blocked_text else ""
+    )
 
 
 def _links_svg(links: list, best: list[set]) -> tuple[Markup, Markup]:
