@@ -30,11 +30,6 @@ CELL = 10
 MARGIN = 10  # room for the column letters and row numbers
 
 
-def _segments(links) -> str:
-    """'x1,y1,x2,y2;...' in cell coordinates, for the board script."""
-    return ";".join(f"{a[0]},{a[1]},{b[0]},{b[1]}" for a, b in links)
-
-
 def _target(x: int, y: int) -> str:
     # data-move as move_attr writes it, without a json.dumps per cell
     return (
@@ -60,10 +55,9 @@ def _targets_svg(post_moves: list[dict], preview: dict) -> str:
     return Markup("".join(cells))
 
 
-def _preview_attrs(made: list, blocked: list) -> str:
-    made_text, blocked_text = _segments(made), _segments(blocked)
-    return (f' data-links="{made_text}"' if made_text else "") + (
-        f' data-blocked="{blocked_text}"' if blocked_text else ""
+def _preview_attrs(made: str, blocked: str) -> str:
+    return (f' data-links="{made}"' if made else "") + (
+        f' data-blocked="{blocked}"' if blocked else ""
     )
 
 

@@ -11,14 +11,18 @@ from __future__ import annotations
 from games.rules.high_voltage.geometry import CELLS, CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
 
 
-# cell -> ((knight neighbour, segment id, this cell's place in the neighbour's KNIGHT), ...):
-# walked from the seat's own posts, a preview visits the few cells next to them, not the
-# eight neighbours of each of some 500 free cells, and still lists them in KNIGHT's order.
-def _around() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+# cell -> ((knight neighbour, this cell's place in the neighbour's KNIGHT, crossing mask of
+# the link between them, that link as the board script reads it: "nx,ny,x,y"): walked from
+# the seat's own posts, a preview visits the few cells next to them, not the eight
+# neighbours of each of some 500 free cells, lists them in KNIGHT's order, and writes no
+# number on a move (the mover's board is rendered on every move).
+def _around() -> tuple[tuple[tuple[int, int, int, str], ...], ...]:
     around: list[list] = [[] for _ in range(CELLS)]
     for n in range(CELLS):
+        nx, ny = xy(n)
         for rank, (m, seg) in enumerate(KNIGHT[n]):
-            around[m].append((n, seg, rank))
+            mx, my = xy(m)
+            around[m].append((n, rank, CROSSING_MASK[seg], f"{nx},{ny},{mx},{my}"))
     return tuple(map(tuple, around))
 
 
@@ -34,23 +38,30 @@ def link_mask(view: dict) -> int:
     return mask
 
 
-def previews(view: dict, seat: int) -> dict[tuple[int, int], tuple[list, list]]:
+def previews(view: dict, seat: int) -> dict[tuple[int, int], tuple[str, str]]:
     """(made, blocked) for a post by ``seat`` at each cell next to one of its posts (any
-    other cell would make and block nothing): each a list of [[x, y], [nx, ny]]. ``made``
-    matches ``ENGINE.preview_links`` for a free cell the seat may use, in the same order;
+    other cell would make and block nothing), each as the board script reads links:
+    ``x1,y1,x2,y2;...`` in cell coordinates, the new post first. ``made`` matches
+    ``ENGINE.preview_links`` for a free cell the seat may use, in the same order;
     ``blocked`` lists the own knight neighbours whose link would cross a line already
     standing."""
     links = link_mask(view)
     near: dict[int, list] = {}
     for x, y in view["posts"][seat]:
-        post = cell(x, y)
-        for n, seg, rank in _AROUND[post]:
-            near.setdefault(n, []).append((rank, post, seg))
+        for n, rank, crossing, text in _AROUND[cell(x, y)]:
+            found = near.get(n)
+            entry = (rank, bool(links & crossing), text)
+            if found is None:
+                near[n] = [entry]
+            else:
+                found.append(entry)
     out = {}
     for n, found in near.items():
-        at = xy(n)
-        made, blocked = [], []
-        for _, post, seg in sorted(found):
-            (blocked if links & CROSSING_MASK[seg] else made).append([list(at), list(xy(post))])
-        out[at] = (made, blocked)
+        if len(found) == 1:
+            _, blocked, text = found[0]
+            out[xy(n)] = ("", text) if blocked else (text, "")
+        else:
+            found.sort()
+            made = ";".join(text for _, blocked, text in found if not blocked)
+            out[xy(n)] = (made, ";".join(text for _, blocked, text in found if blocked))
     return out
