@@ -513,41 +513,10 @@ class TriangulumEngine(EngineBase):
         own = None
         if seat in (0, 1) and type(seat) is int:
             own = [list(p) for p in state.secrets[seat]]
-        return {
-            "players": 2,
-            "to_move": self.to_move(state),
-            "outcome": self.outcome(state),
-            "scores": list(state.match),
-            "seat": seat if own is not None else None,
-            "width": WIDTH,
-            "height": HEIGHT,
-            "points": [sorted_points(state.points[0]), sorted_points(state.points[1])],
-            "fixed": sorted_points(state.fixed),
-            "triangles": [
-                [
-                    {"points": [list(p) for p in t], "area": a}
-                    for s, t, a in state.triangles
-                    if s == k
-                ]
-                for k in (0, 1)
-            ],
-            "my_secrets": own,
-            "secret_counts": [len(state.secrets[0]), len(state.secrets[1])],
-            "partie": state.partie,
-            "parties": PARTIES,
-            "starter": state.starter,
-            "partie_totals": list(state.totals),
-            "target": TARGET,
-            "turn": state.turns,
-            "max_turns": MAX_TURNS,
-            "round": state.turns // 2 + 1,
-            "pass_streak": state.passes,
-            "match_scores": list(state.match),
-            "history": _parsed(state.history),
-            "last_move": _parsed(state.last_move),
-            "last_reveal": _parsed(state.reveal),
-            "left": [list(entry) for entry in state.left],
-        }
+        public = _public_view(state)
+        if own is None:
+            return dict(public)
+        return {**public, "seat": seat, "my_secrets": own}
 
     def replay_view(self, state: State) -> dict:
         """For replays of finished matches: the spectator's view with both hidden lists shown.
@@ -628,6 +597,51 @@ class TriangulumEngine(EngineBase):
             totals=(totals[0], totals[1]),
             left=tuple((seat, reason) for seat, reason in data.get("left", ())),
         )
+
+
+def _public_view(state: State) -> dict:
+    """``view(state, None)``, computed once for the views of one position (every audience
+    of a move asks for its own: the sorted points and triangles were most of each).
+    Shared, like ``_parsed``'s records: a view's lists are read-only."""
+    seen, view = _last_public[0]
+    if seen is state:
+        return view
+    view = {
+        "players": 2,
+        "to_move": ENGINE.to_move(state),
+        "outcome": ENGINE.outcome(state),
+        "scores": list(state.match),
+        "seat": None,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "points": [sorted_points(state.points[0]), sorted_points(state.points[1])],
+        "fixed": sorted_points(state.fixed),
+        "triangles": [
+            [{"points": [list(p) for p in t], "area": a} for s, t, a in state.triangles if s == k]
+            for k in (0, 1)
+        ],
+        "my_secrets": None,
+        "secret_counts": [len(state.secrets[0]), len(state.secrets[1])],
+        "partie": state.partie,
+        "parties": PARTIES,
+        "starter": state.starter,
+        "partie_totals": list(state.totals),
+        "target": TARGET,
+        "turn": state.turns,
+        "max_turns": MAX_TURNS,
+        "round": state.turns // 2 + 1,
+        "pass_streak": state.passes,
+        "match_scores": list(state.match),
+        "history": _parsed(state.history),
+        "last_move": _parsed(state.last_move),
+        "last_reveal": _parsed(state.reveal),
+        "left": [list(entry) for entry in state.left],
+    }
+    _last_public[0] = (state, view)  # one position: the audiences of a move ask in turn
+    return view
+
+
+_last_public: list[tuple] = [(None, None)]  # one tuple, swapped whole: threads share it
 
 
 @functools.lru_cache(maxsize=512)
