@@ -81,20 +81,11 @@ def public_layout(view: dict) -> dict:
     fixed = {tuple(p) for p in view["fixed"]}
     last_at = tuple(last["at"]) if last.get("type") == "place" else None
 
-    points = []
-    for s in (0, 1):
-        for p in view["points"][s]:
-            cx, cy = _xy(p, height)
-            points.append(
-                {
-                    "seat": s,
-                    "cx": cx,
-                    "cy": cy,
-                    "at": f"{p[0]},{p[1]}",
-                    "fixed": tuple(p) in fixed,
-                    "last": tuple(p) == last_at,
-                }
-            )
+    points = [
+        _point_svg(x, y, s, (x, y) in fixed, (x, y) == last_at, height)
+        for s in (0, 1)
+        for x, y in view["points"][s]
+    ]
 
     triangles = [
         _triangle(t["points"], s, t["area"], height) for s in (0, 1) for t in view["triangles"][s]
@@ -162,7 +153,7 @@ def public_layout(view: dict) -> dict:
     }
     return {
         "data_rest": json.dumps(data, cls=DjangoJSONEncoder)[1:],
-        "points_svg": _points_svg(points),
+        "points_svg": Markup("".join(points)),
         "triangles_svg": _triangles_svg(triangles),
         "events_svg": _events_svg(events),
         "viewbox": f"{-PAD_LEFT} {-PAD_TOP} {gw + PAD_LEFT + PAD_RIGHT} {gh + PAD_TOP + PAD_BOTTOM}",
@@ -172,7 +163,6 @@ def public_layout(view: dict) -> dict:
         "ylabels": [{"y": (height - 1 - y) * UNIT, "text": y} for y in range(0, height, 5)],
         "label_x": -PAD_LEFT / 2,
         "label_y": gh + PAD_BOTTOM / 2 + 2,
-        "points": points,
         "triangles": triangles,
         "events": events,
         "fresh_reveal": fresh_reveal,
@@ -302,14 +292,14 @@ def _reason(reason: str, mover: str, other: str) -> str:
 # Every value is an int or a fixed word, so nothing needs escaping.
 
 
-def _points_svg(points: list[dict]) -> str:
-    return Markup(
-        "".join(
-            f'<circle class="tg-point seat-{p["seat"]}{" fixed" if p["fixed"] else ""}'
-            f'{" last" if p["last"] else ""}" cx="{p["cx"]}" cy="{p["cy"]}" '
-            f'r="{3.3 if p["fixed"] else 3}" data-at="{p["at"]}" data-owner="{p["seat"]}"/>'
-            for p in points
-        )
+@functools.lru_cache(maxsize=16384)  # the board's 1,334 points, either seat's, fixed or not, last
+def _point_svg(x: int, y: int, seat: int, fixed: bool, last: bool, height: int) -> str:
+    """One open point's circle: written once per process, as a late board redraws some 900
+    on every move for every audience's shared layout."""
+    cx, cy = _xy((x, y), height)
+    return (
+        f'<circle class="tg-point seat-{seat}{" fixed" if fixed else ""}{" last" if last else ""}"'
+        f' cx="{cx}" cy="{cy}" r="{3.3 if fixed else 3}" data-at="{x},{y}" data-owner="{seat}"/>'
     )
 
 

@@ -562,9 +562,9 @@ class TriangulumEngine(EngineBase):
             "triangles": _triangle_dicts(state.triangles),
             "secrets": [[list(p) for p in state.secrets[s]] for s in (0, 1)],
             "match": list(state.match),
-            "history": json.loads(state.history),
-            "last_move": json.loads(state.last_move),
-            "reveal": json.loads(state.reveal),
+            "history": _parsed(state.history),
+            "last_move": _parsed(state.last_move),
+            "reveal": _parsed(state.reveal),
             "result": None
             if state.result is None
             else {"winners": list(state.result[0]), "reason": state.result[1]},
@@ -666,7 +666,10 @@ def _place_text(seat: int, at: Point, collision: bool) -> str:
     )
 
 
-def sorted_points(points) -> list[list[int]]:
+@functools.lru_cache(maxsize=16)
+def sorted_points(points: frozenset) -> list[list[int]]:
+    """``points`` as sorted lists, remembered: a seat's points stay one set while the other
+    seat moves, and every move's views and record ask for them. Shared: read-only."""
     return [list(p) for p in sorted(points)]
 
 
