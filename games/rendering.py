@@ -35,6 +35,7 @@ class Position:
         self._entries: tuple[dict, ...] | None = None
         self._items: dict[str, Markup] = {}
         self._delta: dict[str, Markup | None] = {}
+        self._players: list[tuple] = []
 
     def view(self, seat: int | None) -> dict:
         """``seat``'s view of the position, computed once; in a game without secrets every
@@ -83,6 +84,22 @@ class Position:
         html = game_board_html(self.match.game, view, board, players, self.boards)
         self._layouts.append((language, as_seat, legal, view, (board, html)))
         return board, html
+
+    def players(self, view: dict) -> tuple[list[dict], str | None]:
+        """The players strip (``seat_rows``) of ``view`` and the last turn in words, once
+        per view and language: every audience of a game without secrets sees one view.
+        Shared: callers must not change them."""
+        language = translation.get_language()
+        for seen_view, seen_language, found in self._players:
+            if seen_view is view and seen_language == language:
+                return found
+        match = self.match
+        turns = match.status == Match.Status.ACTIVE
+        winners = (match.result or {}).get("winners", [])
+        players = seat_rows(match, view, turns=turns, winners=winners)
+        last = movelog.last_turn_text(self.entries(), players, view["to_move"])
+        self._players.append((view, language, (players, last)))
+        return players, last
 
     def entries(self) -> tuple[dict, ...]:
         """The move list's turns (``movelog.entries``), grown by the spectators' view."""
@@ -149,15 +166,12 @@ def board_html(
     side panel (players, clocks, move list) swapped in beside it."""
     shared = shared or Position(match)
     context = board_page_context(match, seat, message, shared)
-    return render_to_string(
+    return _render(
         "games/_board.html",
-        {
-            "board_part": _render("games/_live_board.html", **context),
-            "side_part": _render("games/_live_side.html", **context, oob=""),
-            "move_count": shared.move_count(),
-            "move_items": shared.move_items(context["players"]),
-        },
-        using="jinja2",
+        **context,
+        oob="",
+        move_count=shared.move_count(),
+        move_items=shared.move_items(context["players"]),
     )
 
 
@@ -169,15 +183,12 @@ def board_update(match: Match, seat: int | None, shared: Position) -> str | None
     delta = shared.move_delta(context["players"]) if match.ply else None
     if delta is None:
         return None
-    return render_to_string(
+    return _render(
         "games/_board_update.html",
-        {
-            "board_part": _render("games/_live_board.html", **context),
-            "side_part": _render("games/_live_side.html", **context, oob=OOB),
-            "move_count": shared.move_count(OOB),
-            "move_delta": delta,
-        },
-        using="jinja2",
+        **context,
+        oob=OOB,
+        move_count=shared.move_count(OOB),
+        move_delta=delta,
     )
 
 
@@ -305,8 +316,7 @@ def board_page_context(
     viewer = viewer_context(match, seat, shared.state, shared.view(seat))
     view = settled_view(match, viewer["view"])
     turns = match.status == Match.Status.ACTIVE
-    winners = (match.result or {}).get("winners", [])
-    players = seat_rows(match, view, turns=turns, winners=winners)
+    players, last_turn = shared.players(view)
     seats = [{**row, "you": row["index"] == seat} for row in players]
     board, game_html = shared.layout(view, seat, viewer["legal"], players)
     return {
@@ -322,7 +332,7 @@ def board_page_context(
         "turn_text": _turn_text(match, seats, seat),
         "message": message,
         "game_html": game_html,
-        "last_turn": movelog.last_turn_text(shared.entries(), players, view["to_move"]),
+        "last_turn": last_turn,
         **features.board_extras(match),
     }
 
