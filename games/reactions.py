@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.db import transaction
 
-from games import computer, notices, presence, tasks
+from games import computer, notices, presence, tasks, watcher
 from games.groups import group_name
 from games.models import Match
 from games.push import notify_match_updated, send_to_group
@@ -26,6 +26,7 @@ def on_position(match: Match, state=None, played: tuple | None = None, **_signal
     reach its owner)."""
     prerender(match, state, played)
     notify_match_updated(match)
+    watcher.told(match.pk, match.ply, match.status)
 
 
 def after_position(match: Match, state=None, **_signal) -> None:

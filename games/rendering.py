@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.template.loader import render_to_string
+from django.template import engines
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
@@ -151,7 +151,14 @@ class Position:
 
 
 def _render(template: str, **context) -> Markup:
-    return Markup(render_to_string(template, {**context, **_words()}, using="jinja2"))
+    """A fragment's part, as markup to put into another."""
+    return Markup(_text(template, **context))
+
+
+def _text(template: str, **context) -> str:
+    """A fragment in the active language, from its Jinja template itself (what Django's
+    ``render_to_string`` does for a template without a request, less its wrapping)."""
+    return engines["jinja2"].env.get_template(template).render({**context, **_words()})
 
 
 def _words() -> dict:
@@ -166,7 +173,7 @@ def board_html(
     side panel (players, clocks, move list) swapped in beside it."""
     shared = shared or Position(match)
     context = board_page_context(match, seat, message, shared)
-    return _render(
+    return _text(
         "games/_board.html",
         **context,
         oob="",
@@ -183,7 +190,7 @@ def board_update(match: Match, seat: int | None, shared: Position) -> str | None
     delta = shared.move_delta(context["players"]) if match.ply else None
     if delta is None:
         return None
-    return _render(
+    return _text(
         "games/_board_update.html",
         **context,
         oob=OOB,
@@ -258,7 +265,7 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
         if seen_language == language and seen_view == view and seen_board == board:
             return html
     context = {"board": board, "view": view, "seats": seats, **words_in(language)}
-    html = Markup(render_to_string(f"games/{slug}/board.html", context, using="jinja2"))
+    html = Markup(engines["jinja2"].env.get_template(f"games/{slug}/board.html").render(context))
     if shared is not None:
         shared.append((language, view, board, html))
     return html

@@ -3,7 +3,7 @@
 With the in-memory channel layer a notice reaches the sockets of its own process only,
 but the background worker (bots moving, flags falling) is a process of its own. So each
 web process looks, twice a second, at the positions of the matches its sockets show and
-tells their viewers about any it did not record itself. On the scale path Redis carries
+tells their viewers about any it did not record itself (``told``). On the scale path Redis carries
 every notice between processes and this is not started.
 """
 
@@ -32,6 +32,15 @@ def changed_positions(server: str) -> list[tuple[int, int, str]]:
     _seen.clear()
     _seen.update({pk: (ply, status) for pk, ply, status in rows})
     return changed
+
+
+def told(match_id: int, ply: int, status: str) -> None:
+    """This process recorded ``ply`` of a match it watches and told its viewers itself: the
+    next look leaves it out (every running match moves about once a second, and each look
+    at one of them woke every one of its sockets for nothing). A match not looked at yet
+    stays new to the watcher, for the reason ``changed_positions`` gives."""
+    if match_id in _seen:
+        _seen[match_id] = (ply, status)
 
 
 def start(server: str) -> None:

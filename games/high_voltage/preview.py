@@ -39,16 +39,19 @@ def link_mask(view: dict) -> int:
 
 
 def previews(view: dict, seat: int) -> dict[tuple[int, int], tuple[str, str]]:
-    """(made, blocked) for a post by ``seat`` at each cell next to one of its posts (any
-    other cell would make and block nothing), each as the board script reads links:
+    """(made, blocked) for a post by ``seat`` at each free cell next to one of its posts
+    (any other cell would make and block nothing), each as the board script reads links:
     ``x1,y1,x2,y2;...`` in cell coordinates, the new post first. ``made`` matches
     ``ENGINE.preview_links`` for a free cell the seat may use, in the same order;
     ``blocked`` lists the own knight neighbours whose link would cross a line already
     standing."""
     links = link_mask(view)
+    taken = {cell(x, y) for seat_posts in view["posts"] for x, y in seat_posts}
     near: dict[int, list] = {}
     for x, y in view["posts"][seat]:
         for n, rank, crossing, text in _AROUND[cell(x, y)]:
+            if n in taken:  # a post stands there: no target, no preview
+                continue
             found = near.get(n)
             entry = (rank, bool(links & crossing), text)
             if found is None:

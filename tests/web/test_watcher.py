@@ -1,0 +1,40 @@
+"""The embedded watcher (games/watcher.py) tells a match's sockets of the positions another
+process recorded, and leaves out those this process recorded and told them of itself."""
+
+import pytest
+from django.utils import timezone
+
+from games import services, watcher
+from games.models import Match, Presence
+from games.registry import get_engine
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_watcher_leaves_out_the_positions_this_process_told_its_viewers(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(watcher, "_seen", {})
+    match = services.match_create(game="powerdrain", creator=alice, seat=0, players=2)
+    match = services.match_join(match_id=match.pk, user=bob)
+    Presence.objects.create(
+        match=match, channel_name="one", viewer="v", address="a", server="here",
+        seen_at=timezone.now(),
+    )  # fmt: skip
+    assert watcher.changed_positions("here") == [(match.pk, 0, "active")]  # new to it
+
+    engine = get_engine("powerdrain")
+    state = engine.from_json(match.state)
+    mover = engine.to_move(state)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.move_play(
+            match_id=match.pk,
+            user=[alice, bob][mover],
+            ply=0,
+            move=next(iter(engine.legal_moves(state, mover))),
+        )
+    assert match.ply == 1
+    assert watcher.changed_positions("here") == []  # its sockets were told on the move
+
+    Match.objects.filter(pk=match.pk).update(ply=2)  # as another process records a move
+    assert watcher.changed_positions("here") == [(match.pk, 2, "active")]
