@@ -264,8 +264,7 @@ def game_board_html(slug: str, view: dict, board: dict, seats: list[dict], share
     for seen_language, seen_view, seen_board, html in shared or ():
         if seen_language == language and seen_view == view and seen_board == board:
             return html
-    context = {"board": board, "view": view, "seats": seats, **words_in(language)}
-    html = Markup(engines["jinja2"].env.get_template(f"games/{slug}/board.html").render(context))
+    html = _render(f"games/{slug}/board.html", board=board, view=view, seats=seats)
     if shared is not None:
         shared.append((language, view, board, html))
     return html
