@@ -8,19 +8,18 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts import services, tasks
 from accounts.forms import EmailSettingsForm, GuestForm, SignupForm
+from accounts.guests import BACKEND, guest_login, rejoin_url
 from accounts.models import User
 from api.tokens import tokens_of
 from config.throttle import Limit
 from games import selectors
 
-BACKEND = "django.contrib.auth.backends.ModelBackend"
 # Verification mails per member and per address an hour: asking for them relays nothing.
 VERIFY_MAILS = Limit("verify-mail", lambda: 3, lambda: 3600)
 SIGNUPS = Limit("signup", lambda: settings.SIGNUPS_PER_ADDRESS_PER_HOUR, lambda: 3600)
@@ -81,27 +80,6 @@ def guest(request):
     if request.method == "POST" and guest_login(request, form):
         return redirect(_next_url(request))
     return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request)})
-
-
-def guest_login(request, form: GuestForm) -> bool:
-    """Logs in a new guest from a valid ``form``; False (with the reason on the form) if not."""
-    if not form.is_valid():
-        return False
-    try:
-        user = services.guest_create(nickname=form.cleaned_data["nickname"])
-    except services.NameTaken as error:
-        form.add_error("nickname", str(error))
-        return False
-    login(request, user, backend=BACKEND)
-    return True
-
-
-def rejoin_url(request) -> str | None:
-    """The logged-in guest's own rejoin link (None for anyone else): shown only to them."""
-    if not request.user.is_authenticated or not request.user.is_guest:
-        return None
-    key = services.rejoin_key(request.user)
-    return request.build_absolute_uri(reverse("rejoin", args=[key]))
 
 
 def rejoin(request, key: str):

@@ -26,7 +26,6 @@ from django.conf import settings
 from django.utils import timezone
 
 from api.models import OpenStream
-from challenges.selectors import pending_events
 from games import clocks, features, matchlog
 from games.models import Match, Seat
 from games.registry import get_game
@@ -305,8 +304,9 @@ def game_event(match: Match, user, kind: str) -> dict | None:
 
 def pending_challenges(user) -> list[dict]:
     """The open challenges to and from ``user``, as the challenges app writes them
-    (``challenge`` events)."""
-    return pending_events(user)
+    (``challenge`` events), through games.features: the challenges app imports the API's
+    tokens and views, so the API does not import it back."""
+    return features.stream_openers(user)
 
 
 def running_matches(user) -> list[Match]:

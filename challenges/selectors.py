@@ -1,7 +1,8 @@
 """Reading challenges: what a member's pages show, and the lichess-shaped JSON the API and
 the programs' event streams carry.
 
-``pending_events(user)`` is the first lines of a user's event stream (the API app reads it):
+``pending_events(user)`` is the first lines of a user's event stream (the API app reads it
+through games.features, plugged in by ChallengesConfig.ready):
 every open challenge to and from them, as lichess's ``{"type": "challenge", ...}`` events.
 """
 

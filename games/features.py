@@ -52,6 +52,11 @@ record_related: list[str] = []
 #: (lichess's ``source`` and ``tournamentId`` or ``swissId``), which the API cannot know.
 game_event_context: list[Callable] = []
 
+#: Callables ``(user)`` returning the lines a user's API event stream opens with, besides its
+#: running matches (api.selectors ``pending_events``): the challenges app's open challenges
+#: to and from the user. The API app does not import the apps that answer here.
+event_stream_openers: list[Callable] = []
+
 #: The feature apps' socket parts, after the games app's own (games.consumers ``PARTS``).
 socket_parts: list[SocketPart] = []
 
@@ -94,3 +99,11 @@ def game_event_extras(match) -> dict:
     for part in game_event_context:
         extras.update(part(match))
     return extras
+
+
+def stream_openers(user) -> list[dict]:
+    """The lines the feature apps open ``user``'s API event stream with."""
+    lines: list[dict] = []
+    for part in event_stream_openers:
+        lines += part(user)
+    return lines

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestForm
-from accounts.views import guest_login, rejoin_url
+from accounts.guests import guest_login, rejoin_url
 from config.throttle import MOVE_POSTS
 from games import features, guard, presence, rematches, services
 from games.clock_words import control_label
