@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The compiled translations (README, "Languages"): built from the committed .po catalogues,
+# The compiled translations (docs/languages.md, "Languages"): built from the committed .po catalogues,
 # never committed themselves.
 CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
 COMPILED := $(CATALOGUES:.po=.mo)
@@ -35,7 +35,7 @@ run: $(STAMP) $(COMPILED)
 # The suite in two steps, each on two processes (each with a database and, on the scale path,
 # Redis databases of its own: tests/conftest.py, tooling/servers.py): everything but the
 # browser tests, then the browser tests, each process with a server, a worker and a Chromium
-# of its own (README, "Tests"): they mostly wait on pages and assert no timings. A file's
+# of its own (docs/tests.md, "The suite"): they mostly wait on pages and assert no timings. A file's
 # tests stay on one process.
 PARALLEL := -n 2 --dist loadfile
 
@@ -91,11 +91,11 @@ gettext:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; }
 
 ## Update the catalogues from the code and templates, after wrapping new strings; then
-## translate the new entries in locale/<lang>/LC_MESSAGES/django.po (README, "Languages").
+## translate the new entries in locale/<lang>/LC_MESSAGES/django.po (docs/languages.md, "Languages").
 messages: $(STAMP) gettext
 	$(PY) manage.py makemessages -l de $(MAKEMESSAGES)
 
-## Mutation testing (README, "Tests"): mutmut changes the guarded modules ([tool.mutmut] in
+## Mutation testing (docs/tests.md, "Mutation testing"): mutmut changes the guarded modules ([tool.mutmut] in
 ## pyproject.toml) one small change at a time, runs their fast tests on each, and lists the
 ## changes no test noticed. Minutes, not seconds: not part of `make test`.
 mutants: $(STAMP) $(COMPILED)

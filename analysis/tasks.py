@@ -1,4 +1,4 @@
-"""The analysis's background work (README, "Computer analysis"): the analysis task and the
+"""The analysis's background work (docs/computer.md, "Computer analysis"): the analysis task and the
 minute sweep that finds queued or lost ones again after a restart.
 
 An analysis is queued once (a marker in huey's storage, as a computer's turn is: the

@@ -28,7 +28,7 @@ def request_analysis(request, public_id: str):
 @api(("GET",), token_needed=False)
 def progress(request, token, public_id: str):
     """``GET /api/game/<id>/analysis``: ``{"status", "done", "total", "iterations"}``, and the
-    ``analysis`` array once done (docs/api.md, "Analysis")."""
+    ``analysis`` array once done (docs/api.md, "`GET /api/game/{id}/analysis`")."""
     match = Match.objects.filter(public_id=public_id).first()
     if match is None:
         return JsonResponse({"error": "Not found"}, status=404)

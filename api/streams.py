@@ -323,7 +323,7 @@ async def game_stream(
 
 
 def chat_line(message: dict) -> dict:
-    """A chat line of the match (chat/push.py's notice) as lichess's ``chatLine`` event."""
+    """A chat line of the match (chat/reactions.py's notice) as lichess's ``chatLine`` event."""
     return {
         "type": "chatLine",
         "room": message["room"],

@@ -4,7 +4,7 @@ and the run's ratio is the table's mean server CPU per move over the floor's.
 
 On a shared machine one command measured minutes apart differs by up to a sixth, and a
 floor and a table measured one after the other each take their own share of that drift
-(the README's fifth pass: the same code 2.2 and 2.7 times its floor). Windows that take
+(issue #38's fifth pass, in the commit log: the same code 2.2 and 2.7 times its floor). Windows that take
 turns, in an order that puts each script as often first as second, give both the same
 share; the spread of a run's windows is printed beside its ratio.
 

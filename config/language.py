@@ -1,4 +1,4 @@
-"""Which language a viewer reads (README, "Languages").
+"""Which language a viewer reads (docs/languages.md, "Languages").
 
 In order: a member's own choice (``User.language``, kept on their profile so it follows them
 to every browser), the choice made with the header's switch (Django's ``django_language``

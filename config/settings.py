@@ -238,7 +238,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-# The table in German and English (README, "Languages"): a visitor's browser chooses, the
+# The table in German and English (docs/languages.md, "Languages"): a visitor's browser chooses, the
 # switch in the header overrides it (cookie), a member's choice is kept on their profile.
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -339,7 +339,7 @@ API_EXPORTS_PER_ADDRESS = int(os.environ.get("API_EXPORTS_PER_ADDRESS", "10"))
 API_TOKEN_CHECK_EVERY = int(os.environ.get("API_TOKEN_CHECK_EVERY", "5"))
 # Records one member may import per hour (refused ones count: each is replayed).
 IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "20"))
-# Computer analysis of finished matches (README, "Computer analysis"): the search's budget per
+# Computer analysis of finished matches (docs/computer.md, "Computer analysis"): the search's budget per
 # position as a multiple of Hard's iterations (never below 1 on a site), analyses one user may
 # have under way at once and ask for in a day, analyses queued or running in all, and how long
 # a running one may store nothing before the sweep takes its worker for lost.

@@ -57,7 +57,8 @@ game_event_context: list[Callable] = []
 #: to and from the user. The API app does not import the apps that answer here.
 event_stream_openers: list[Callable] = []
 
-#: The feature apps' socket parts, after the games app's own (games.consumers ``PARTS``).
+#: The feature apps' socket parts, among the games app's own (games.consumers
+#: ``MatchConsumer.parts``: the board's first, the rematch offer's last).
 socket_parts: list[SocketPart] = []
 
 

@@ -9,7 +9,7 @@ def group_name(match_id: int) -> str:
 def chat_group(match_id: int, room: str) -> str:
     """The sockets reading chat room ``room`` ("player" or "spectator") of match ``match_id``:
     a seated player's sockets join the players' room, and the spectators' room only once
-    they open it; everyone else's join the spectators' room (chat/push.py)."""
+    they open it; everyone else's join the spectators' room (chat/reactions.py sends its lines)."""
     return f"match.{match_id}.chat.{room}"
 
 

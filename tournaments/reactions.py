@@ -4,7 +4,7 @@ A match's end (games/events.py ``match_finished``) records its tournament table'
 the worker, which takes the step it made due (the next round, an Arena's next pairing). A
 tournament's change tells its open pages (a notice with its version, no HTML: each socket
 renders its viewer's fragment) and schedules its next timed step; a player's page that hears of it
-and finds them a new match goes there (tournaments/socket.py). A program hears of its match as ``gameStart`` from the API
+and finds them a new match goes there (tournaments/consumers.py). A program hears of its match as ``gameStart`` from the API
 app's reaction to the match's start, as for any match.
 """
 

@@ -1,4 +1,4 @@
-"""The table in German and English (README, "Languages"): the catalogue, pages, the switch,
+"""The table in German and English (docs/languages.md, "Languages"): the catalogue, pages, the switch,
 rules pages, and each socket's fragments in its own viewer's language."""
 
 import json
