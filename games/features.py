@@ -57,6 +57,11 @@ game_event_context: list[Callable] = []
 #: to and from the user. The API app does not import the apps that answer here.
 event_stream_openers: list[Callable] = []
 
+#: Callables ``()`` returning ``(group, notice)`` pairs, run in a database thread at each look
+#: of the embedded default's poller (games/watcher.py, every ``WATCH_SECONDS``): what changed
+#: in the worker's process that this process's sockets show. A tournament's version.
+watched: list[Callable] = []
+
 #: The feature apps' socket parts, among the games app's own (games.consumers
 #: ``MatchConsumer.parts``: the board's first, the rematch offer's last).
 socket_parts: list[SocketPart] = []

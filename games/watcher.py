@@ -3,8 +3,10 @@
 With the in-memory channel layer a notice reaches the sockets of its own process only,
 but the background worker (bots moving, flags falling) is a process of its own. So each
 web process looks, twice a second, at the positions of the matches its sockets show and
-tells their viewers about any it did not record itself (``told``). On the scale path Redis carries
-every notice between processes and this is not started.
+tells their viewers about any it did not record itself (``told``). The same look asks the
+feature apps what they watch (``games.features.watched``: a tournament's page its version),
+so one poller per event loop serves them all. On the scale path Redis carries every notice
+between processes and this is not started.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from games import features
 from games.groups import group_name
 from games.models import Match, Presence
 
 _seen: dict[int, tuple[int, str]] = {}  # match id -> (ply, status) last looked at
 _watchers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+_server: list[str] = []  # this process's name in its sockets' rows, once a match socket opened
 
 
 def changed_positions(server: str) -> list[tuple[int, int, str]]:
@@ -43,8 +47,11 @@ def told(match_id: int, ply: int, status: str) -> None:
         _seen[match_id] = (ply, status)
 
 
-def start(server: str) -> None:
-    """Starts this event loop's watcher once, unless a shared channel layer carries notices."""
+def start(server: str | None = None) -> None:
+    """Starts this event loop's watcher once, unless a shared channel layer carries notices;
+    ``server`` (games.presence's name of this process) once a match socket opens here."""
+    if server is not None and not _server:
+        _server.append(server)
     if settings.FRAGMENT_REDIS_URL:
         return
     loop = asyncio.get_running_loop()
@@ -52,7 +59,7 @@ def start(server: str) -> None:
     if task is None or task.done():
         for old in [old for old in _watchers if old.is_closed()]:
             del _watchers[old]
-        _watchers[loop] = loop.create_task(_watch_forever(server))
+        _watchers[loop] = loop.create_task(_watch_forever())
 
 
 def notice(ply: int, status: str) -> dict:
@@ -62,9 +69,22 @@ def notice(ply: int, status: str) -> dict:
     return {"type": "match.updated", "ply": ply, "status": status, "looked": True}
 
 
-async def _watch_forever(server: str) -> None:
+def look() -> list[tuple[str, dict]]:
+    """The notices of one look, (group, notice): the matches' moved positions, then what
+    each feature app watches."""
+    sent = [(group_name(pk), notice(ply, status)) for pk, ply, status in _matches()]
+    for watched in features.watched:
+        sent += watched()
+    return sent
+
+
+def _matches() -> list[tuple[int, int, str]]:
+    return changed_positions(_server[0]) if _server else []
+
+
+async def _watch_forever() -> None:
     layer = get_channel_layer()
     while True:
         await asyncio.sleep(settings.WATCH_SECONDS)
-        for match_id, ply, status in await database_sync_to_async(changed_positions)(server):
-            await layer.group_send(group_name(match_id), notice(ply, status))
+        for group, message in await database_sync_to_async(look)():
+            await layer.group_send(group, message)

@@ -14,6 +14,8 @@ from pathlib import Path
 import grimp
 import pytest
 
+from tooling import import_map
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = (
     "games",
@@ -79,6 +81,31 @@ def test_an_upward_import_breaks_the_contracts(tmp_path, module, line):
     result = lint_imports(tmp_path)
     assert result.returncode != 0, result.stdout
     assert "BROKEN" in result.stdout
+
+
+def test_the_import_map_has_no_folder_loop_no_arrow_back_up_and_every_module_on_a_floor(
+    tmp_path,
+):
+    found = import_map.report(ROOT)
+    assert (found["loops"], found["up"], found["unplaced"]) == ([], [], [])
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns(
+            "__pycache__", "static", "*.html", "*.md", "migrations"
+        ))  # fmt: skip
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    selectors = tmp_path / "api" / "selectors.py"
+    selectors.write_text(selectors.read_text() + "\nfrom challenges import selectors as _\n")
+    models = tmp_path / "games" / "models.py"
+    models.write_text(models.read_text() + "\ndef _lazy():\n    from games import services\n")
+    (tmp_path / "games" / "loose.py").write_text("")
+    printed = subprocess.run(
+        [sys.executable, "-m", "tooling.import_map", str(tmp_path)],
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"},
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "folder loops: 1\n  api <-> challenges\n" in printed
+    assert "arrows back up: 1\n  games.models -> games.services\n" in printed
+    assert "modules on no floor: 1\ngames.loose\n" in printed
 
 
 def test_no_module_imports_itself_round_a_circle():
