@@ -7,13 +7,16 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         """Connects the reactions (tournaments/reactions.py) to a match's end and to what the
         tournament services announce; ``tasks`` registers the worker's steps and sweep. A
-        program's ``gameStart`` of a tournament match names it (games.features)."""
+        program's ``gameStart`` of a tournament match names it, and a player's finished match page
+        goes on to their next match (tournaments/socket.py), through games.features."""
         from games import events as match_events
         from games import features
-        from tournaments import events, reactions, selectors, tasks  # noqa: F401
+        from tournaments import events, reactions, selectors, socket, tasks  # noqa: F401
 
         if selectors.game_event_keys not in features.game_event_context:
             features.game_event_context.append(selectors.game_event_keys)
+        if socket.PART not in features.socket_parts:
+            features.socket_parts.append(socket.PART)
 
         match_events.match_finished.connect(
             reactions.on_match_finished, dispatch_uid="tournament-match-end"
