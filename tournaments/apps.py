@@ -7,8 +7,8 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         """Connects the reactions (tournaments/reactions.py) to a match's end and to what the
         tournament services announce; ``tasks`` registers the worker's steps and sweep. A
-        program's ``gameStart`` of a tournament match names it, and a player's finished match page
-        goes on to their next match (tournaments/socket.py), through games.features."""
+        program's ``gameStart`` of a tournament match names it, and a player's finished match
+        page goes on to their next match (tournaments/socket.py), through games.features."""
         from games import events as match_events
         from games import features
         from tournaments import events, reactions, selectors, socket, tasks  # noqa: F401

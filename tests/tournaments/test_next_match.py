@@ -28,10 +28,10 @@ def carrier(request, monkeypatch, settings):
     return request.param
 
 
-async def _next_match_told(socket, timeout=5) -> str:
+async def _next_match_told(socket) -> str:
     """The page's next match, skipping the other pushes (the finished board)."""
     while True:
-        html = await socket.receive_from(timeout=timeout)
+        html = await socket.receive_from(timeout=5)
         if html.startswith('<div id="next-match"'):
             return html
 
