@@ -352,10 +352,12 @@ def _finished(ids: set[int], user) -> list[tuple[int, dict]]:
 
 # --- Matches the worker started (embedded default) ------------------------------------------
 # A match the worker makes (the ladder's) is announced in the worker's process alone, so on
-# the embedded default each event stream looks for new ones at its quiet moments. The streams
-# of a process share one look: the players of the matches started in the last
-# ``STARTS_WINDOW`` seconds, read at most twice a keep-alive (one query, not one a stream).
+# the embedded default each event stream looks for new ones every ``STARTS_LOOK_SECONDS`` (a
+# tournament's next round, an Arena's pairing: a program hears of it within a second). The
+# streams of a process share one look: the players of the matches started in the last
+# ``STARTS_WINDOW`` seconds, read at most once a look (one query, not one a stream).
 STARTS_WINDOW = 60.0
+STARTS_LOOK_SECONDS = 0.5
 _starts: dict = {"at": float("-inf"), "by_user": {}}
 
 
@@ -378,7 +380,7 @@ def _start_events(ids: set[int], user) -> list[tuple[int, dict]]:
 async def _started(running: set[int], user) -> list[tuple[int, dict]]:
     """``gameStart`` of ``user``'s matches started lately and not among ``running``."""
     now = time.monotonic()
-    if now - _starts["at"] >= settings.API_KEEPALIVE_SECONDS / 2:
+    if now - _starts["at"] >= STARTS_LOOK_SECONDS:
         _starts["at"] = now  # before the query: the other streams meanwhile use the last look
         _starts["by_user"] = await db(_recent_starts)()
     new = _starts["by_user"].get(user.pk, set()) - running
@@ -407,11 +409,20 @@ async def event_stream(
             yield line(event)
         joined = time.monotonic()
         quiet = 0
+        # Embedded: woken every look for the worker's new matches, the rest once a keep-alive.
+        wait = STARTS_LOOK_SECONDS if embedded else settings.API_KEEPALIVE_SECONDS
+        kept = time.monotonic()
         while True:
-            message, pending = await _receive(
-                layer, channel, pending, settings.API_KEEPALIVE_SECONDS
-            )
+            message, pending = await _receive(layer, channel, pending, wait)
+            if message is None and embedded:
+                for pk, event in await _started(running, user):
+                    running.add(pk)
+                    if event is not None:
+                        yield line(event)
+                if time.monotonic() - kept < settings.API_KEEPALIVE_SECONDS:
+                    continue
             if message is None:
+                kept = time.monotonic()
                 quiet += 1
                 if quiet % settings.API_TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(
                     token.pk
@@ -420,11 +431,6 @@ async def event_stream(
                 if embedded and running:
                     for pk, event in await db(_finished)(running, user):
                         running.discard(pk)
-                        if event is not None:
-                            yield line(event)
-                if embedded:
-                    for pk, event in await _started(running, user):
-                        running.add(pk)
                         if event is not None:
                             yield line(event)
                 joined = await _rejoin_if_due(layer, channel, groups, joined)

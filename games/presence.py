@@ -70,7 +70,9 @@ def arrive(*, match: Match, channel_name: str, seat, viewer: str, address: str) 
     """Counts a socket in, or raises TooManySockets.
 
     The session's own cap comes first, so people behind one address (a household, a NAT)
-    are counted apart. The address cap, far above what a household needs, never refuses
+    are counted apart. A visitor without a session (``viewer`` "address:…") has no session
+    to count: only the address cap holds them, so a class or a family watching from behind
+    one router is not refused at the session cap. The address cap, far above what a household needs, never refuses
     the first page of a seat on its own match: strangers behind the same address could
     otherwise keep that player away and then claim against them (a seat's further pages
     count as usual, so the cap still holds against a flood). A player's socket refused all
@@ -78,7 +80,8 @@ def arrive(*, match: Match, channel_name: str, seat, viewer: str, address: str) 
     trying, keeps it from ever becoming claimable (docs/rules.md §7.4).
     """
     fresh = Presence.objects.filter(seen_at__gte=fresh_since())
-    refused = fresh.filter(viewer=viewer).count() >= settings.SOCKETS_PER_SESSION
+    session = viewer.startswith("session:")
+    refused = session and fresh.filter(viewer=viewer).count() >= settings.SOCKETS_PER_SESSION
     if not refused and fresh.filter(address=address).count() >= settings.SOCKETS_PER_ADDRESS:
         refused = seat is None or fresh.filter(match=match, seat=seat).exists()
     if refused:

@@ -268,6 +268,10 @@
   // Any board that arrives clears the error.
   document.addEventListener("htmx:wsAfterMessage", (event) => {
     lastMessage = Date.now();
+    // A finished tournament match's page goes to the player's next match when it starts
+    // (tournaments/socket.py sends the element that names it).
+    const go = /^<div id="next-match" data-go="([^"]+)"/.exec(String(event.detail.message));
+    if (go) { window.location.assign(go[1]); return; }
     const error = document.getElementById("frame-error");
     if (String(event.detail.message).startsWith('<p id="frame-error"')) {
       board()?.classList.remove("pending");
