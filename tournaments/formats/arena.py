@@ -10,7 +10,9 @@ when nothing else pairs them, and never while someone else is still playing (``p
 as lichess's Arena leaves out the pair who just played together, they wait for that player,
 who is free soon, rather than meet a third time in a row. Above 100 waiting players, as lichess does, only the best
 ranked two groups of at most 100 are matched (each group on its own) and the others wait for
-the next pairing, which keeps one pairing within a second of CPU.
+the next pairing; within a group only players at most ``WINDOW`` ranks apart are candidate
+pairs (a farther pair costs more than a nearer one would, as lichess pairs by rank
+neighbourhood), which keeps 1,000 waiting players at about half a second of CPU.
 
 Power companies: tables of 3-4 (``tables.table_sizes``) of neighbours in rank; a table where
 two players just met swaps one of them with the next table's when that helps; whoever is
@@ -27,6 +29,7 @@ from .tables import check_keys, check_table_size, grouped_tables, table_sizes
 from .types import Entrant, Pairing, Table
 
 GROUP = 100  # lichess's maxGroupSize
+WINDOW = 12  # above this many players, a pair's ranks in the group are at most this far apart
 TOP_FACTOR, BOTTOM_FACTOR = 2000, 300
 
 
@@ -86,7 +89,7 @@ def _match(
         (i, j): pair_cost(a, b, rank, max_rank)
         for i, a in enumerate(group)
         for j, b in enumerate(group)
-        if i < j
+        if i < j and (j - i <= WINDOW or len(group) <= WINDOW)
     }
     # A rematch costs more than every other pair of the group together.
     penalty = sum(costs.values()) + 1
