@@ -10,6 +10,9 @@ per-round ratios). Without ``--base`` it prints this tree's figures alone.
 Figures per game (two players; CPU time of the measuring process, ``time.process_time``):
 - ``games/s``: seeded random full games: setup, the engine's ``random_move`` (which lists
   the legal moves where the game has no cheaper sampler), apply, outcome.
+- ``protocol g/s``: the same seeded games through the protocol alone, as analysis, the
+  ladder, replays and programs use it: setup, the full ``legal_moves`` list, ``rng.choice``
+  of it, apply, outcome.
 - ``applies/s``: ``apply`` alone, replaying the moves of seeded random games from their
   recorded positions.
 - ``copies/s``: a full state made from a seat's view (the bot's ``determinize``, or its
@@ -39,20 +42,29 @@ from itertools import islice
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIGURES = ("games/s", "applies/s", "copies/s", "hard it/s")
+FIGURES = ("games/s", "protocol g/s", "applies/s", "copies/s", "hard it/s")
 
 
 # --------------------------------------------------------------- worker (one tree, one process)
-def random_games(engine, seconds: float) -> float:
+def random_games(engine, seconds: float, choose) -> float:
+    """Seeded full games per CPU-second, each move ``choose(engine, state, seat, rng)``."""
     games, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         rng = random.Random(games)
         state = engine.setup(2, games)
         while seats := engine.to_move(state):
-            state = engine.apply(state, seats[0], engine.random_move(state, seats[0], rng))
+            state = engine.apply(state, seats[0], choose(engine, state, seats[0], rng))
         engine.outcome(state)
         games += 1
     return games / (time.process_time() - start)
+
+
+def own_move(engine, state, seat, rng):
+    return engine.random_move(state, seat, rng)
+
+
+def protocol_move(engine, state, seat, rng):
+    return rng.choice(list(engine.legal_moves(state, seat)))
 
 
 def recorded(engine, games: int) -> list[list[tuple]]:
@@ -129,7 +141,8 @@ def work(slugs: list[str], seconds: float, count: int, budgets: dict) -> dict:
         played = recorded(engine, count)
         spots = positions(engine, played)
         figures[slug] = {
-            "games/s": random_games(engine, seconds),
+            "games/s": random_games(engine, seconds, own_move),
+            "protocol g/s": random_games(engine, seconds, protocol_move),
             "applies/s": applies(engine, played, seconds / 2),
             "copies/s": copies(know, spots, seconds / 2),
             "hard it/s": hard_iterations(know, spots, budgets[slug]),

@@ -597,8 +597,16 @@ def _arena_pair(tournament: Tournament, now: int) -> list[Pairing]:
     for pairing in tournament.pairings.exclude(match=None).order_by("table"):
         for user_id in pairing.seats:
             last[str(user_id)] = tuple(str(u) for u in pairing.seats if u != user_id)
+    # Players at a table now are free soon: while any is, two who just met wait for them.
+    playing = sum(
+        1 for e in entries if e.waiting_since is None and not e.paused and not e.withdrawn
+    )
     planned = formats.arena_pairing(
-        _entrants(tournament, waiting), ranks, last, table_size=tournament.table_size
+        _entrants(tournament, waiting),
+        ranks,
+        last,
+        table_size=tournament.table_size,
+        playing=playing,
     )
     table = (tournament.pairings.aggregate(n=Max("table"))["n"] or 0) + 1
     made = []
