@@ -13,7 +13,7 @@ import pytest
 
 from tooling.servers import Server, isolated_env
 
-RECORD = Path(__file__).parent / "hive_blunder.json"
+RECORDS = [str(Path(__file__).parent / f) for f in ("hive_blunder.json", "companies_four.json")]
 # What a person waits for at most here: the usual time is well under a second.
 USUAL_SECONDS = 15
 
@@ -23,8 +23,8 @@ from accounts.models import User
 from analysis import services as analyses
 from games import services
 users = [User.objects.create_user(n, password="a-long-Passw0rd!") for n in ("ann", "ben")]
-for user in users:
-    match = services.match_import(data=json.loads(open({path!r}).read()), user=user)
+for user, path in zip(users, {paths!r}):
+    match = services.match_import(data=json.loads(open(path).read()), user=user)
     analyses.analysis_request(match_id=match.pk, user=user)
 """
 
@@ -61,10 +61,11 @@ print(json.dumps([Match.objects.get(pk={easy}).ply, Match.objects.get(public_id=
 @pytest.fixture
 def busy_server(tmp_path):
     """A server whose two analysis workers are each busy with a long analysis (five times
-    Hard's budget a position: minutes of work), the play lane's one worker beside them."""
+    Hard's budget a position: minutes of work), the play lane's two workers beside them (as
+    `make run` has them)."""
     env = {
         **isolated_env("lanes"),
-        "TASK_WORKERS": "1",
+        "TASK_WORKERS": "2",
         "ANALYSIS_WORKERS": "2",
         "ANALYSIS_BUDGET": "5",
     }
@@ -72,7 +73,7 @@ def busy_server(tmp_path):
     server.migrate()
     server.start()
     try:
-        server.shell(SETUP.format(path=str(RECORD)))
+        server.shell(SETUP.format(paths=RECORDS))
         give_up = time.monotonic() + 60
         while int(server.shell(RUNNING).strip().splitlines()[-1]) < 2:
             assert time.monotonic() < give_up, "the analyses never started"
