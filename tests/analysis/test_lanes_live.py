@@ -36,8 +36,9 @@ print(Analysis.objects.filter(status="running").count())
 PLAY = """
 import json
 from accounts.models import User
-from games import services
+from games import reactions, services
 from games.clocks import TimeControl
+from games.models import Match
 from games.registry import get_engine
 ann, ben = User.objects.get(username="ann"), User.objects.get(username="ben")
 easy = services.match_create(game="powerdrain", creator=ann, seat=0, bots={1: "easy"})
@@ -47,7 +48,12 @@ services.move_play(match_id=easy.pk, user=ann, move=move, ply=easy.ply)
 timed = services.match_create(
     game="powerdrain", creator=ann, seat=0, time_control=TimeControl(kind="fischer", base_ms=60_000)
 )
-services.match_join(match_id=timed.pk, user=ben)
+m = services.match_join(match_id=timed.pk, user=ben)
+# Its first move's deadline 1.5 s away, the flag scheduled as after a move (age_clock).
+shift = m.deadline - services.server_now() - 1500
+Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, deadline=m.deadline - shift)
+m.refresh_from_db()
+reactions.after_position(m)
 print(json.dumps([easy.pk, timed.public_id]))
 """
 
@@ -85,14 +91,6 @@ def busy_server(tmp_path):
 def test_the_computer_answers_and_a_missed_first_move_aborts_while_analyses_run(busy_server):
     server = busy_server
     easy, timed = json.loads(server.shell(PLAY).strip().splitlines()[-1])
-    age = (
-        "from games.models import Match; from games import reactions, services; "
-        f"m = Match.objects.get(public_id={timed!r}); now = services.server_now(); "
-        "shift = m.deadline - now - 1500; "
-        "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
-        "deadline=m.deadline - shift); m.refresh_from_db(); reactions.after_position(m)"
-    )
-    server.shell(age)
     asked = time.monotonic()
     while True:
         ply, status = json.loads(
