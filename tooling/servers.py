@@ -139,7 +139,11 @@ class Server:
             if worker.poll() is None:
                 worker.terminate()
         for worker in self.workers:
-            worker.wait(10)
+            try:
+                worker.wait(10)
+            except subprocess.TimeoutExpired:  # a slice or a turn still thinking: stop it
+                worker.kill()
+                worker.wait(10)
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
