@@ -21,15 +21,17 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Serve the app with Daphne on http://127.0.0.1:8000 (PORT= changes it; SQLite, in-memory
-## channel layer) and the background worker beside it (bots, clocks, emails). Ctrl-C stops both.
+## channel layer) and the background workers beside it, one consumer per lane: the play lane
+## (bots, clocks, emails) and the analysis lane (docs/production.md). Ctrl-C stops them all.
 ## DEBUG is off unless DEBUG=1; static files are collected and served by WhiteNoise.
 ## HOST and PORT reach both processes: mails link to where the site is served (SITE_URL).
 run: $(STAMP) $(COMPILED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v0
 	export HOST=$(HOST) PORT=$(PORT); \
-	$(PY) manage.py run_huey --quiet & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py run_huey --quiet & play=$$!; \
+	$(PY) manage.py run_analysis --quiet & analysis=$$!; \
+	trap 'kill $$play $$analysis 2>/dev/null' EXIT INT TERM; \
 	$(PY) -m config.serve -b $(HOST) -p $(PORT) config.asgi:application
 
 # The suite in two steps, each on two processes (each with a database and, on the scale path,

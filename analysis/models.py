@@ -26,8 +26,14 @@ class Analysis(models.Model):
     total = (
         models.PositiveIntegerField()
     )  # positions to estimate (the plies, the last one's result)
-    # Per position 0..total-1 (before ply n+1), the estimate (analysis.runner.position_entry).
+    # Per position 0..total-1 (before ply n+1), the estimate (analysis.runner.position_entry);
+    # None where no slice stored it yet (slices run side by side in several workers).
     positions = models.JSONField(default=list, blank=True)
+    # The slices workers hold now: {"from": first, "to": past the last, "by": the worker's
+    # token, "until": the lease's end in epoch seconds}; a lapsed one is free again.
+    claims = models.JSONField(default=list, blank=True)
+    # When a slice of it was last taken: the lane serves the requester served least recently.
+    served_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     # When a worker last took it or stored a position: a running analysis silent for
     # ``ANALYSIS_LOST_SECONDS`` lost its worker, and the sweep queues it again.
@@ -42,8 +48,13 @@ class Analysis(models.Model):
 
     @property
     def done(self) -> int:
-        return len(self.positions)
+        return stored_count(self.positions)
 
     @property
     def finished(self) -> bool:
         return self.status == self.Status.DONE
+
+
+def stored_count(positions: list) -> int:
+    """The positions stored so far (the list has holes while slices run side by side)."""
+    return sum(1 for p in positions if p is not None)

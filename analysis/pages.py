@@ -37,6 +37,7 @@ def replay_parts(request, match, log, ply: int, moves: list[dict]) -> dict:
         "may_request": services.may_request(match, request.user),
         "signed_in": request.user.is_authenticated,
         "ply": ply,
+        "ahead": 0 if analysis is None else selectors.ahead_of(analysis),
     }
     if analysis is None or not analysis.finished:
         return {"above_board": _render("analysis/_panel.html", context, request)}

@@ -1,16 +1,17 @@
-"""The analysis's reactions (connected in ``AnalysisConfig.ready``): a request queues the
-worker's task; a position stored tells the sockets of the match's pages (a small notice on
+"""The analysis's reactions (connected in ``AnalysisConfig.ready``): a request queues slices
+in the analysis lane; a position stored tells the sockets of the match's pages (a small notice on
 its group, never HTML: analysis/socket.py says it to the pages that asked)."""
 
 from __future__ import annotations
 
 from analysis import tasks
+from analysis.selectors import progress_of
 from games.groups import group_name
 from games.push import send_to_group
 
 
 def on_requested(sender, analysis, **kwargs) -> None:
-    tasks.queue_analysis(analysis.pk)
+    tasks.queue_slices()
 
 
 def on_progressed(sender, analysis, **kwargs) -> None:
@@ -18,9 +19,4 @@ def on_progressed(sender, analysis, **kwargs) -> None:
 
 
 def progress_notice(analysis) -> dict:
-    return {
-        "type": "analysis.progress",
-        "done": analysis.done,
-        "total": analysis.total,
-        "status": analysis.status,
-    }
+    return {"type": "analysis.progress", **progress_of(analysis)}

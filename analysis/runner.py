@@ -1,15 +1,19 @@
-"""The worker's side of an analysis: every position of a finished match through the Hard
-search (analysis/estimate.py), stored one by one as they are done (analysis/services.py).
+"""The worker's side of an analysis: a slice of a finished match's positions through the
+Hard search (analysis/estimate.py), stored one by one as they are done (analysis/services.py).
 
-A worker that stops midway loses nothing stored: the sweep queues the analysis again and
-the next worker goes on from the first position missing. CPU work only ever runs here, in a
-``run_huey`` worker, never in the web server.
+A slice is bounded (``ANALYSIS_SLICE_POSITIONS`` positions, ``ANALYSIS_SLICE_SECONDS`` of
+work): the lane then serves the next slice in turn (analysis/tasks.py). A worker that stops
+midway loses nothing stored: its claim lapses and the next worker does those positions. CPU
+work only ever runs here, in a ``run_analysis`` worker, never in the web server.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import time
+
+from django.conf import settings
 
 from analysis import services
 from analysis.estimate import estimate
@@ -27,17 +31,34 @@ def seed_of(match: Match, index: int) -> int:
     return (match.seed * 1_000_003 + index) % 2**63
 
 
-def run(analysis_id: int) -> bool:
-    """Estimates the positions ``analysis_id`` still lacks; returns whether it finished it."""
-    analysis = services.analysis_take(analysis_id=analysis_id)
-    if analysis is None:
-        return False
+def run(token: str, *, clock=time.monotonic, now=None) -> services.Slice | None:
+    """Claims the next slice in turn for worker ``token`` and estimates it; returns the slice
+    (None: no work was free). What it did not reach in its time is free again after; an
+    analysis whose slice fails is marked failed."""
+    taken = services.slice_take(token=token, now=now)
+    if taken is None:
+        return None
+    try:
+        estimate_slice(taken, clock)
+    except Exception:  # a bug, or a record it cannot replay: it would fail again
+        log.exception("analysis %s failed", taken.analysis.pk)
+        services.analysis_fail(analysis_id=taken.analysis.pk)
+    finally:
+        services.slice_release(analysis_id=taken.analysis.pk, token=token)
+    return taken
+
+
+def estimate_slice(taken: services.Slice, clock) -> None:
+    analysis = taken.analysis
     match = Match.objects.with_players().get(pk=analysis.match_id)
     moves = matchlog.of(match)
     engine = moves.game.engine
-    state = moves.state_at(analysis.done)
-    before = analysis.positions[-1] if analysis.positions else None
-    for index in range(analysis.done, analysis.total):
+    state = moves.state_at(taken.start)
+    before = _before(analysis, taken.start)
+    began = clock()
+    for index in range(taken.start, taken.end):
+        if index > taken.start and clock() - began >= settings.ANALYSIS_SLICE_SECONDS:
+            return
         if index == moves.ply:
             position = end_entry(match)
         else:
@@ -46,10 +67,21 @@ def run(analysis_id: int) -> bool:
             # A ply written by hand that the rules refuse changed nothing.
             with contextlib.suppress(IllegalMove):
                 state = play_entry(engine, state, ply.seat, ply.entry)
-        if not services.analysis_store(analysis_id=analysis_id, index=index, position=position):
-            return False  # another worker has it now
+        stored = services.analysis_store(
+            analysis_id=analysis.pk, index=index, position=position, token=taken.token
+        )
+        if not stored:
+            return  # the claim lapsed: another worker has these positions now
         before = position
-    return True
+
+
+def _before(analysis, start: int) -> dict | None:
+    """The estimate before position ``start``: None at the first; where another slice has
+    not stored it yet, a leave's chances are left open (filled in when it is stored)."""
+    if start == 0:
+        return None
+    known = analysis.positions[start - 1] if start - 1 < len(analysis.positions) else None
+    return known or {"chances": None}
 
 
 def position_entry(match: Match, state, ply, index: int, iterations: int, before) -> dict:

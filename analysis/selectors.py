@@ -104,3 +104,23 @@ def progress_json(analysis: Analysis | None) -> dict:
         "total": analysis.total,
         "iterations": analysis.iterations,
     }
+
+
+def progress_of(analysis: Analysis) -> dict:
+    """How far an analysis is, as its page's socket says it: positions done of all, its
+    status, and the analyses asked for before it that it waits behind."""
+    return {
+        "done": analysis.done,
+        "total": analysis.total,
+        "status": analysis.status,
+        "ahead": ahead_of(analysis),
+    }
+
+
+def ahead_of(analysis: Analysis) -> int:
+    """Analyses asked for before ``analysis`` and still under way while it waits for its first
+    slice (the lane serves them in turn; once it runs, none waits ahead of it)."""
+    if analysis.status != Analysis.Status.QUEUED:
+        return 0
+    waiting = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
+    return Analysis.objects.filter(status__in=waiting, pk__lt=analysis.pk).count()

@@ -1,19 +1,21 @@
-"""The writers of analyses: asking for one (rights and limits), a worker taking one, each
-position stored, the end. Each announces after commit (analysis/events.py).
+"""The writers of analyses: asking for one (rights and limits), a worker claiming a slice of
+one, each position stored, the end. Each announces after commit (analysis/events.py).
 
 A match is analysed once: its row is unique per match, and every write takes the row's lock
-and checks what it expects (a worker stores position n only if n positions are stored), so
-two workers, or a worker the sweep took for lost, never store a position twice.
+and checks what it expects. A worker claims a slice (a run of positions, with a lease) under
+that lock and stores a position only while its claim holds and the position is not stored:
+two workers split one match's positions, each done once; a lost worker's claim lapses and
+the next worker does those positions.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -25,6 +27,7 @@ from games.errors import Refused
 from games.models import Match
 
 WAITING = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
+QUEUE_LOCK = 4_927_001  # the advisory lock's key: the analyses' queue
 
 
 def budget(game: str) -> int:
@@ -78,8 +81,8 @@ def analysis_request(*, match_id: int, user, now=None) -> Analysis:
 
 def _check_limits(user, now) -> None:
     """The user's limits, counted under their row's lock: two requests at once for two
-    matches count one after the other. The total is counted without a lock (a request
-    racing another may pass it by one)."""
+    matches count one after the other; the total under the queue's lock, so two users'
+    requests at once never pass it either."""
     list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
     mine = Analysis.objects.filter(requested_by=user)
     waiting = mine.filter(status__in=WAITING).count()
@@ -98,6 +101,7 @@ def _check_limits(user, now) -> None:
             gettext("You asked for %(count)d analyses in a day, the most there are: try tomorrow.")
             % {"count": today}
         )
+    _lock_the_queue()
     queued = Analysis.objects.filter(status__in=WAITING).count()
     if queued >= settings.ANALYSIS_QUEUE:
         raise Refused(
@@ -108,37 +112,141 @@ def _check_limits(user, now) -> None:
         )
 
 
-def analysis_take(*, analysis_id: int, now=None) -> Analysis | None:
-    """A worker takes the analysis: None when it is done, or running in a worker that
-    stored a position within ``ANALYSIS_LOST_SECONDS`` (then that worker keeps it)."""
+@dataclass(frozen=True)
+class Slice:
+    """Positions ``start`` up to ``end`` of an analysis, claimed by the worker ``token``."""
+
+    analysis: Analysis
+    start: int
+    end: int
+    token: str
+
+
+def slice_take(*, token: str, now=None) -> Slice | None:
+    """Claims the next slice for worker ``token``: of the analysis whose requester was served
+    least recently, the first positions neither stored nor held by a live claim, at most
+    ``ANALYSIS_SLICE_POSITIONS``. None: no work free. Each candidate is claimed under its
+    own row lock, in a transaction of its own (one lock at a time: no deadlock)."""
     now = now or timezone.now()
-    with transaction.atomic():
-        analysis = Analysis.objects.select_for_update().filter(pk=analysis_id).first()
-        if analysis is None or analysis.status in (Analysis.Status.DONE, Analysis.Status.FAILED):
-            return None
-        lost = now - timedelta(seconds=settings.ANALYSIS_LOST_SECONDS)
-        if analysis.status == Analysis.Status.RUNNING and analysis.touched_at > lost:
-            return None
-        analysis.status, analysis.touched_at = Analysis.Status.RUNNING, now
-        analysis.save(update_fields=["status", "touched_at"])
-    return analysis
+    for analysis_id in _in_turn():
+        with transaction.atomic():
+            analysis = (
+                Analysis.objects.select_for_update().filter(pk=analysis_id, status__in=WAITING)
+            ).first()
+            if analysis is None:
+                continue
+            free = _free_range(analysis, now.timestamp())
+            if free is None:
+                continue
+            lease = now.timestamp() + settings.ANALYSIS_LOST_SECONDS
+            analysis.claims = [
+                *_live(analysis.claims, now.timestamp()),
+                {"from": free[0], "to": free[1], "by": token, "until": lease},
+            ]
+            analysis.status, analysis.served_at, analysis.touched_at = (
+                Analysis.Status.RUNNING,
+                now,
+                now,
+            )
+            analysis.save(update_fields=["claims", "status", "served_at", "touched_at"])
+        return Slice(analysis, free[0], free[1], token)
+    return None
 
 
-def analysis_store(*, analysis_id: int, index: int, position: dict, now=None) -> bool:
-    """Stores the estimate of position ``index`` if it is the next one; returns whether it
-    did (False: another worker took the analysis over). The last one ends it."""
+def _in_turn() -> list[int]:
+    """The analyses under way in the order the lane serves them: the requester served least
+    recently first (one member's long match and another's short one take turns), then
+    that requester's analysis served least recently, then the oldest."""
+    rows = list(
+        Analysis.objects.filter(status__in=WAITING).values("pk", "requested_by_id", "served_at")
+    )
+    never = timezone.now() - timedelta(days=3650)
+    last: dict = {}
+    for row in rows:
+        served = row["served_at"] or never
+        last[row["requested_by_id"]] = max(last.get(row["requested_by_id"], never), served)
+    rows.sort(key=lambda r: (last[r["requested_by_id"]], r["served_at"] or never, r["pk"]))
+    return [r["pk"] for r in rows]
+
+
+def _live(claims: list[dict], now: float) -> list[dict]:
+    return [c for c in claims if c["until"] > now]
+
+
+def _free_range(analysis: Analysis, now: float) -> tuple[int, int] | None:
+    """The first run of positions neither stored nor under a live claim (a claim whose
+    worker was lost lapses after ``ANALYSIS_LOST_SECONDS``)."""
+    held = {i for c in _live(analysis.claims, now) for i in range(c["from"], c["to"])}
+    positions = analysis.positions
+
+    def free(i: int) -> bool:
+        return i not in held and (i >= len(positions) or positions[i] is None)
+
+    start = next((i for i in range(analysis.total) if free(i)), None)
+    if start is None:
+        return None
+    end = start + 1
+    while end < analysis.total and end - start < settings.ANALYSIS_SLICE_POSITIONS and free(end):
+        end += 1
+    return start, end
+
+
+def analysis_store(*, analysis_id: int, index: int, position: dict, token: str, now=None) -> bool:
+    """Stores the estimate of position ``index`` if worker ``token`` still holds it and it is
+    not stored yet, and renews that worker's lease; returns whether it did (False: the
+    claim lapsed and another worker has it). The last one stored ends the analysis."""
     now = now or timezone.now()
     with transaction.atomic():
         analysis = Analysis.objects.select_for_update().get(pk=analysis_id)
-        if analysis.status != Analysis.Status.RUNNING or analysis.done != index:
+        mine = next(
+            (c for c in analysis.claims if c["by"] == token and c["from"] <= index < c["to"]),
+            None,
+        )
+        positions = analysis.positions + [None] * (index + 1 - len(analysis.positions))
+        if analysis.status != Analysis.Status.RUNNING or mine is None or positions[index]:
             return False
-        analysis.positions = [*analysis.positions, position]
-        analysis.touched_at = now
+        positions[index] = position
+        _fill_leaves(positions)
+        mine["until"] = now.timestamp() + settings.ANALYSIS_LOST_SECONDS
+        analysis.positions, analysis.touched_at = positions, now
         if analysis.done == analysis.total:
-            analysis.status, analysis.finished_at = Analysis.Status.DONE, now
-        analysis.save(update_fields=["positions", "touched_at", "status", "finished_at"])
+            analysis.status, analysis.finished_at, analysis.claims = (
+                Analysis.Status.DONE,
+                now,
+                [],
+            )
+        analysis.save(update_fields=["positions", "claims", "touched_at", "status", "finished_at"])
         events.announce(events.analysis_progressed, analysis)
     return True
+
+
+def _fill_leaves(positions: list) -> None:
+    """A leave keeps the chances before it: a slice that began at a leave stored it without
+    them (``None``), and they are filled in once the position before it is stored."""
+    for i in range(1, len(positions)):
+        here, before = positions[i], positions[i - 1]
+        waiting = here and here.get("leave") and here["chances"] is None
+        if waiting and before and before["chances"] is not None:
+            here["chances"] = list(before["chances"])
+
+
+def slice_release(*, analysis_id: int, token: str) -> None:
+    """Worker ``token`` is done with its slice: the positions it did not reach are free."""
+    with transaction.atomic():
+        analysis = Analysis.objects.select_for_update().filter(pk=analysis_id).first()
+        if analysis is None:
+            return
+        analysis.claims = [c for c in analysis.claims if c["by"] != token]
+        analysis.save(update_fields=["claims"])
+
+
+def _lock_the_queue() -> None:
+    """The lock the total of analyses under way is counted under, held to the transaction's
+    end: on PostgreSQL an advisory lock (a new row is no row to lock); SQLite writes one
+    transaction at a time anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [QUEUE_LOCK])
 
 
 def analysis_fail(*, analysis_id: int) -> None:
@@ -150,12 +258,7 @@ def analysis_fail(*, analysis_id: int) -> None:
         events.announce(events.analysis_progressed, analysis)
 
 
-def lost_analyses(now=None) -> list[int]:
-    """Analyses a worker should be doing and is not: queued, or running but silent for
-    ``ANALYSIS_LOST_SECONDS`` (their worker stopped): what the sweep queues again."""
-    now = now or timezone.now()
-    lost = now - timedelta(seconds=settings.ANALYSIS_LOST_SECONDS)
-    waiting = Q(status=Analysis.Status.QUEUED) | Q(
-        status=Analysis.Status.RUNNING, touched_at__lte=lost
-    )
-    return list(Analysis.objects.filter(waiting).order_by("pk").values_list("pk", flat=True))
+def under_way() -> bool:
+    """Whether any analysis waits for its slices (queued, or running: a worker lost midway
+    leaves a claim that lapses): the sweep then queues the lane's slices again."""
+    return Analysis.objects.filter(status__in=WAITING).exists()

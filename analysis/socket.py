@@ -1,6 +1,6 @@
 """The analysis's half of the match socket (``AnalysisConfig.ready`` plugs it in): a replay
 page that shows an analysis under way asks to follow it, ``{"t": "analysis_watch"}``, and
-gets ``{"t": "analysis", "done": n, "total": m, "status": …}`` at once and after each
+gets ``{"t": "analysis", "done": n, "total": m, "status": …, "ahead": k}`` at once and after each
 position stored, until it is done.
 
 Each stored position is announced to the match's group (analysis/reactions.py). With the
@@ -19,17 +19,15 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from analysis.models import Analysis
+from analysis.selectors import progress_of
 from games.features import SocketPart
 
 ENDED = (Analysis.Status.DONE, Analysis.Status.FAILED)
 
 
 def _progress(match_id: int) -> dict | None:
-    found = Analysis.objects.filter(match_id=match_id).values("positions", "total", "status")
-    row = found.first()
-    if row is None:
-        return None
-    return {"done": len(row["positions"]), "total": row["total"], "status": row["status"]}
+    analysis = Analysis.objects.filter(match_id=match_id).first()
+    return None if analysis is None else progress_of(analysis)
 
 
 async def _send(socket, progress: dict) -> None:
@@ -66,7 +64,7 @@ async def _poll(socket, shown: dict) -> None:
 async def progressed(socket, event) -> None:
     """The group's notice of one more position stored, to the pages that follow it."""
     if getattr(socket, "analysis_watch", False):
-        await _send(socket, {k: event[k] for k in ("done", "total", "status")})
+        await _send(socket, {k: event[k] for k in ("done", "total", "status", "ahead")})
 
 
 def closed(socket) -> None:

@@ -1,62 +1,52 @@
-"""The analysis's background work (docs/computer.md, "Computer analysis"): the analysis task and the
-minute sweep that finds queued or lost ones again after a restart.
+"""The analysis lane's work (config/lanes.py; docs/computer.md, "Computer analysis"): slices, and the
+minute sweep that queues them again after a restart or a worker lost midway.
 
-An analysis is queued once (a marker in huey's storage, as a computer's turn is: the
-request, the sweep and a second worker all find the same one), at the lowest priority: a
-person waiting for the computer's move goes first.
+A queued slice task names no analysis: it claims the next slice in turn when it runs
+(analysis/services.py: the requester served least recently first), and once done queues one
+more at the back of the lane's queue while analyses wait. The lane keeps at most
+``ANALYSIS_PARALLEL`` slices queued (one per analysis worker of the site), so the workers
+split one match between them, or serve several members' matches in turn.
 """
 
 from __future__ import annotations
 
-import logging
-import time
+import uuid
 
 from django.conf import settings
 from huey import crontab
-from huey.contrib.djhuey import HUEY, db_periodic_task, db_task
+from huey.contrib.djhuey import close_db
 
 from analysis import runner, services
-
-log = logging.getLogger(__name__)
-
-PRIORITY = -10  # after every computer turn (games.tasks: 10 answering a person, 0 watched)
+from config.lanes import ANALYSIS
 
 
-def _queued_key(analysis_id: int) -> str:
-    return f"analysis:{analysis_id}"
+def queue_slices() -> int:
+    """Tops the lane's queue up to ``ANALYSIS_PARALLEL`` slices while analyses wait; returns
+    how many it queued (a slice that finds no work free ends without queueing another)."""
+    if not services.under_way():
+        return 0
+    wanted = max(settings.ANALYSIS_PARALLEL - ANALYSIS.pending_count(), 0)
+    for _ in range(wanted):
+        ANALYSIS.enqueue(analyse.s())
+    return wanted
 
 
-def queue_analysis(analysis_id: int, *, now: float | None = None) -> bool:
-    """Queues the analysis unless it is queued already; returns whether it queued it."""
-    now = time.time() if now is None else now
-    key = _queued_key(analysis_id)
-    if not HUEY.put_if_empty(key, now):
-        queued_at = HUEY.get(key, peek=True)
-        if queued_at is not None and now - queued_at < settings.ANALYSIS_LOST_SECONDS:
-            return False
-        HUEY.put(key, now)
-    HUEY.enqueue(analyse.s(analysis_id, priority=PRIORITY))
-    return True
+@ANALYSIS.task()
+@close_db
+def analyse() -> None:
+    """One slice of the analysis next in turn, then the next slice queued."""
+    if runner.run(uuid.uuid4().hex) is not None:
+        queue_slices()
 
 
-@db_task()
-def analyse(analysis_id: int) -> None:
-    try:
-        runner.run(analysis_id)
-    except Exception:
-        log.exception("analysis %s failed", analysis_id)
-        services.analysis_fail(analysis_id=analysis_id)
-    finally:
-        HUEY.delete(_queued_key(analysis_id))
-
-
-@db_periodic_task(crontab(minute="*"))
+@ANALYSIS.periodic_task(crontab(minute="*"))
+@close_db
 def analysis_sweep() -> None:
-    """Once a minute, and when a worker starts: analyses queued or lost with their worker."""
-    analyses_catch_up()
+    """Once a minute, and when a worker starts: slices for analyses under way, whose tasks
+    were lost with a worker or a restart (a lost worker's claim lapses, then it is free)."""
+    queue_slices()
 
 
-@HUEY.on_startup()
+@ANALYSIS.on_startup()
 def analyses_catch_up() -> None:
-    for analysis_id in services.lost_analyses():
-        queue_analysis(analysis_id)
+    queue_slices()

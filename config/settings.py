@@ -176,8 +176,16 @@ TOURNAMENT_ROUND_PAUSE_SECONDS = float(os.environ.get("TOURNAMENT_ROUND_PAUSE_SE
 # How often a match page asks who of the players is here.
 PRESENCE_POLL_SECONDS = int(os.environ.get("PRESENCE_POLL_SECONDS", "5"))
 
+# Two lanes (docs/architecture.md, "Background work"), each a huey instance with a queue and
+# consumer processes of its own, so no amount of analysis delays what people wait on:
+# - the play lane, HUEY (`manage.py run_huey`, TASK_WORKERS processes): computer turns, flags,
+#   first-move and absence deadlines, tournaments' and the ladder's steps, mails, sweeps;
+# - the analysis lane, ANALYSIS_HUEY (`manage.py run_analysis`, ANALYSIS_WORKERS processes):
+#   analyses in slices (analysis/tasks.py), in SQLite file var/analysis.sqlite3 or the same
+#   Redis under its own queue name.
+TASK_QUEUE = os.environ.get("TASK_QUEUE", "gametable")
 HUEY = {
-    "name": os.environ.get("TASK_QUEUE", "gametable"),
+    "name": TASK_QUEUE,
     # Both storages order the queue by priority: a computer answering a person goes before
     # moves of matches people only watch (games.tasks).
     "huey_class": "huey.PriorityRedisHuey" if os.environ.get("REDIS_URL") else "huey.SqliteHuey",
@@ -194,6 +202,17 @@ HUEY = {
         "worker_type": "process",
         "periodic": True,
     },
+}
+ANALYSIS_HUEY = {
+    **HUEY,
+    "name": f"{TASK_QUEUE}.analysis",
+    "huey_class": "huey.RedisHuey" if os.environ.get("REDIS_URL") else "huey.SqliteHuey",
+    "connection": (
+        {"url": os.environ["REDIS_URL"]}
+        if os.environ.get("REDIS_URL")
+        else {"filename": str(VAR_DIR / "analysis.sqlite3")}
+    ),
+    "consumer": {**HUEY["consumer"], "workers": int(os.environ.get("ANALYSIS_WORKERS", "2"))},
 }
 
 # Your-turn emails for correspondence matches: printed to the console unless SMTP is set.
@@ -348,6 +367,15 @@ ANALYSES_AT_ONCE = int(os.environ.get("ANALYSES_AT_ONCE", "2"))
 ANALYSES_PER_DAY = int(os.environ.get("ANALYSES_PER_DAY", "20"))
 ANALYSIS_QUEUE = int(os.environ.get("ANALYSIS_QUEUE", "20"))
 ANALYSIS_LOST_SECONDS = int(os.environ.get("ANALYSIS_LOST_SECONDS", "120"))
+# An analysis is done in slices (analysis/tasks.py): a task claims at most this many positions
+# and stops after this many seconds, then the lane takes the next slice of whichever member
+# was served least recently. Slices queued at once: the analysis workers the site runs in
+# all, on every machine (ANALYSIS_WORKERS of one machine by default).
+ANALYSIS_SLICE_POSITIONS = int(os.environ.get("ANALYSIS_SLICE_POSITIONS", "8"))
+ANALYSIS_SLICE_SECONDS = float(os.environ.get("ANALYSIS_SLICE_SECONDS", "5"))
+ANALYSIS_PARALLEL = int(
+    os.environ.get("ANALYSIS_PARALLEL", str(ANALYSIS_HUEY["consumer"]["workers"]))
+)
 # After this many quiet seconds a live page asks whether it missed a notice (match.js).
 SYNC_SECONDS = float(os.environ.get("SYNC_SECONDS", "20"))
 # How often the lobby's and the watch page's lists refresh themselves while the tab is visible.

@@ -10,14 +10,17 @@ from django.utils import translation
 from huey.contrib.djhuey import HUEY
 
 from accounts.models import User
+from config.lanes import ANALYSIS
 from config.layers import redis_layer
 from games import services
 from games.models import Match
 from games.registry import get_engine, get_game
 from tooling.servers import redis_database, xdist_worker
 
-# Background tasks run inline in tests, in memory (the browser tests run real workers).
+# Background tasks of both lanes run inline in tests, in memory (the browser tests run real
+# workers).
 HUEY.immediate = True
+ANALYSIS.immediate = True
 
 # Under `pytest -n` (make test) every worker process keeps to a Redis database of its own on
 # the scale path: two workers' matches and users share ids, so a shared database would mix
@@ -73,8 +76,10 @@ def fresh_rate_limits():
 @pytest.fixture(autouse=True)
 def empty_task_queue():
     """Each test starts with nothing scheduled and no computer turn marked queued
-    (games.tasks): ids of matches come round again from test to test."""
+    (games.tasks), nor a slice in the analysis lane: ids of matches come round again from
+    test to test."""
     HUEY.flush()
+    ANALYSIS.flush()
 
 
 @pytest.fixture

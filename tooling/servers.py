@@ -1,5 +1,5 @@
 """Servers for the browser tests and the benchmarks: a real Daphne process (and the
-background worker beside it) on a free port with a database of its own, as `make run`
+background workers of both lanes beside it) on a free port with a database of its own, as `make run`
 starts them: DEBUG off, static files collected (hashed names, their manifest) and served by
 WhiteNoise.
 """
@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# The background work's lanes (config/lanes.py), each with its consumer command.
+LANES = ("run_huey", "run_analysis")
 
 
 def free_port() -> int:
@@ -59,7 +61,8 @@ def collected_static() -> Path:
 
 class Server:
     """One Daphne process on a free port with its own database directory, and with
-    ``worker`` the background worker beside it (bots, flags), as `make run` starts them.
+    ``worker`` the background workers beside it, one consumer per lane (``LANES``: bots,
+    flags and mails; analyses), as `make run` starts them.
     ``app`` is the ASGI application it serves (bench/floor.py serves one of its own)."""
 
     def __init__(
@@ -78,11 +81,12 @@ class Server:
             "STATIC_ROOT": str(collected_static()),
             "TASK_QUEUE": f"gametable-test-{self.port}",
             "TASK_WORKERS": "1",
+            "ANALYSIS_WORKERS": "1",
             **(env_extra or {}),
         }
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
-        self.worker: subprocess.Popen | None = None
+        self.workers: list[subprocess.Popen] = []
         self.with_worker = worker
 
     def migrate(self):
@@ -118,19 +122,28 @@ class Server:
         )
         wait_for_port(self.port, self.proc)
         if self.with_worker:
-            self.worker = subprocess.Popen(
-                [sys.executable, "manage.py", "run_huey", "--quiet"],
-                cwd=ROOT,
-                env=self.env,
-                stdout=subprocess.DEVNULL,
-                stderr=log,
-            )
+            self.workers = [
+                subprocess.Popen(
+                    [sys.executable, "manage.py", command, "--quiet"],
+                    cwd=ROOT,
+                    env=self.env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=log,
+                )
+                for command in LANES
+            ]
         return self
 
     def stop(self):
-        if self.worker and self.worker.poll() is None:
-            self.worker.terminate()
-            self.worker.wait(10)
+        for worker in self.workers:
+            if worker.poll() is None:
+                worker.terminate()
+        for worker in self.workers:
+            try:
+                worker.wait(10)
+            except subprocess.TimeoutExpired:  # a slice or a turn still thinking: stop it
+                worker.kill()
+                worker.wait(10)
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:

@@ -1,6 +1,6 @@
 // The analysis's progress on the replay page: while it runs, the match socket says how many
-// positions are done ({"t": "analysis", "done", "total", "status"}, after {"t":
-// "analysis_watch"}); once it is done the replay fragment is fetched again, graph and all.
+// positions are done and how many analyses wait ahead of it ({"t": "analysis", "done",
+// "total", "status", "ahead"}, after {"t": "analysis_watch"}); once it is done the replay fragment is fetched again, graph and all.
 (function () {
   "use strict";
   let socket = null;
@@ -12,6 +12,12 @@
     const count = document.getElementById("analysis-count");
     if (bar) { bar.max = progress.total; bar.value = progress.done; }
     if (count) count.textContent = count.textContent.replace(/\d+(\D+)\d+/, `${progress.done}$1${progress.total}`);
+    const ahead = document.getElementById("analysis-ahead");
+    if (ahead && progress.ahead !== undefined) {
+      ahead.hidden = !progress.ahead;
+      const words = progress.ahead === 1 ? ahead.dataset.one : ahead.dataset.many;
+      ahead.textContent = words.replace("#", String(progress.ahead));
+    }
     if (progress.status === "done" || progress.status === "failed") {
       const ply = document.getElementById("replay")?.dataset.ply ?? "";
       htmx.ajax("GET", `?ply=${ply}`, { target: "#replay", swap: "outerHTML" });

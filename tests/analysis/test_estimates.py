@@ -15,7 +15,7 @@ from analysis.models import Analysis
 from games import services as match_services
 from games.matchlog import Ply
 from games.registry import get_game
-from tests.analysis.support import analysed, finished_powerdrain
+from tests.analysis.support import analyse_all, analysed, finished_powerdrain
 from tests.bots.positions import positions
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,7 @@ def test_an_analysis_run_again_gives_the_same_estimates(alice, bob):
     match = analysed(finished_powerdrain(alice, bob), alice)
     first = Analysis.objects.get(match=match).positions
     Analysis.objects.filter(match=match).update(positions=[], status="queued")
-    assert runner.run(Analysis.objects.get(match=match).pk)
+    analyse_all()
     assert Analysis.objects.get(match=match).positions == first
 
 

@@ -43,7 +43,7 @@ def test_analyse_watch_it_fill_in_and_go_to_a_ply_from_the_graph(new_page):
     expect(page.locator("#analysis-progress")).to_be_visible()
     expect(page.locator(".analysis-graph")).to_be_visible(timeout=120_000)
     done = [f["done"] for f in frames]
-    assert frames[-1] == {"t": "analysis", "done": 47, "total": 47, "status": "done"}
+    assert frames[-1] == {"t": "analysis", "done": 47, "total": 47, "status": "done", "ahead": 0}
     assert any(0 < d < 47 for d in done), done  # it filled in, position by position
     assert done == sorted(done)
     expect(page.locator(".move-list .judgment-blunder").first).to_be_visible()
