@@ -12,7 +12,7 @@ COMPILED := $(CATALOGUES:.po=.mo)
 # What makemessages reads (tests/web/test_languages.py runs it with the same options).
 MAKEMESSAGES := --no-obsolete --no-location -e html,txt,py -i "var/*" -i "build/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*"
 
-.PHONY: run test test-scale lint chromium gettext messages bench mutants
+.PHONY: run test test-scale lint chromium gettext messages bench mutants mutants-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -97,13 +97,17 @@ gettext:
 messages: $(STAMP) gettext
 	$(PY) manage.py makemessages -l de $(MAKEMESSAGES)
 
-## Mutation testing (docs/tests.md, "Mutation testing"): mutmut changes the guarded modules ([tool.mutmut] in
-## pyproject.toml) one small change at a time, runs their fast tests on each, and lists the
-## changes no test noticed. Minutes, not seconds: not part of `make test`.
+## Mutation testing (docs/tests.md, "Mutation testing"): mutmut changes the guarded modules
+## ([tool.mutmut] in pyproject.toml) one small change at a time, area by area, runs their fast
+## tests on each, and lists the changes no test noticed. AREA= runs one area (tournaments,
+## ladder, analysis, games, bridge, secrets); MUTANT_CHILDREN= the processes (2). Minutes, not
+## seconds: not part of `make test`. `make mutants-check` is CI's dry run of a few mutants.
+MUTANT_CHILDREN ?= 2
 mutants: $(STAMP) $(COMPILED)
-	rm -rf mutants
-	$(VENV)/bin/mutmut run --max-children 2
-	$(VENV)/bin/mutmut results
+	$(PY) tooling/mutants.py --max-children $(MUTANT_CHILDREN) $(AREA)
+
+mutants-check: $(STAMP) $(COMPILED)
+	$(PY) tooling/mutants.py --check
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

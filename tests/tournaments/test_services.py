@@ -253,3 +253,24 @@ def test_a_round_robin_player_may_withdraw_and_their_tables_left_are_forfeits(cl
     # Every opponent scored their five tables against the leaver after round 1 as wins.
     assert rows[str(leaver.pk)].points <= 1
     assert sum(r.points for r in rows.values()) == 12  # 6 rounds × 2 tables, one point each
+
+
+def test_a_swiss_player_may_withdraw_until_half_its_rounds_and_not_after(clock):
+    """Four rounds: withdrawing is open through round 2 (half of them) and refused in round
+    3, the entry left as it was (docs/rules.md §8.5)."""
+    players = members(6)
+    tournament = start(make(players[0], players=players, rounds=4), clock)
+    services.tournament_withdraw(public_id=tournament.public_id, user=players[5], now=clock.now)
+    finish_round(tournament, 1)
+    tournament = next_round(tournament, clock)
+    assert tournament.current_round == 2
+    services.tournament_withdraw(public_id=tournament.public_id, user=players[4], now=clock.now)
+    finish_round(tournament, 2)
+    tournament = next_round(tournament, clock)
+    assert tournament.current_round == 3
+    with pytest.raises(Refused, match="Past half its rounds"):
+        services.tournament_withdraw(public_id=tournament.public_id, user=players[3], now=clock.now)
+    entry = Entry.objects.get(tournament=tournament, user=players[3])
+    assert not entry.withdrawn
+    withdrawn = Entry.objects.filter(tournament=tournament, withdrawn=True)
+    assert {e.user_id for e in withdrawn} == {players[4].pk, players[5].pk}

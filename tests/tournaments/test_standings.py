@@ -144,3 +144,15 @@ def test_power_companies_round_robin_at_tables_of_three():
     ]
     b = rows[0]
     assert (b.played, b.wins, b.draws, b.losses) == (3, 1, 1, 1)
+
+
+def test_a_half_point_bye_weighs_half_in_sonneborn_berger():
+    """c joins in round 2 (a ½ bye for round 1) and beats a; a beat b in round 1, b has a
+    full bye in round 2. Points: a 1, b 1, c 1½. c's Sonneborn-Berger: the ½ bye is a game
+    against c's own 1½ weighted by its ½ (¾), plus the win over a's 1: 1¾, not the 2½ a
+    bye counted as won would make. Its Buchholz counts the virtual opponent whole: 2½."""
+    people = [Entrant("a", 1500), Entrant("b", 1500), Entrant("c", 1500, joined_round=2)]
+    results = [Result(1, ("a", "b"), (1, 2)), Result(2, ("c", "a"), (1, 2))]
+    rows = {r.key: r for r in standings("swiss", people, results, byes={"b": [2]})}
+    assert {k: r.points for k, r in rows.items()} == {"a": 1.0, "b": 1.0, "c": 1.5}
+    assert rows["c"].tiebreaks == (2.5, 1.75)

@@ -18,11 +18,13 @@ from accounts.models import User
 from api.tokens import token_create
 from challenges import selectors, services
 from challenges.models import Challenge
+from challenges.tasks import expire_challenges
 from games.bot_accounts import bot_user
 from games.clocks import TimeControl
 from games.errors import Refused
 from games.groups import user_events_group
 from games.models import Match
+from games.services import server_now
 from tests.web.races import race
 from tests.web.support import run_in_own_loop
 
@@ -390,3 +392,14 @@ def test_pending_events_list_the_open_challenges_to_and_from_a_user(alice, bob, 
         ("challenge", to_bob.public_id, "in"),
         ("challenge", from_bob.public_id, "out"),
     ]
+
+
+def test_the_workers_sweep_expires_a_challenge_left_unanswered(alice, bob):
+    """The worker's periodic task (challenges.tasks) runs the sweep on the server's clock:
+    a challenge made eleven minutes ago is expired by it, one made now stays."""
+    old = challenge(alice, bob, now=server_now() - 11 * MINUTE)
+    fresh = challenge(bob, alice, now=server_now())
+    services.page_open(bob, server_now())  # bob's page is open: his challenge waits
+    expire_challenges()
+    old.refresh_from_db(), fresh.refresh_from_db()
+    assert (old.status, fresh.status) == ("expired", "created")
