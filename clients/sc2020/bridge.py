@@ -257,10 +257,14 @@ class Bridge:
             self.games.put(("ended", match.id))
 
     def _stop(self) -> None:
-        """Takes no new match from now on; the running ones are played to their end."""
+        """Takes no new match from now on (off the ladder, out of an Arena); the running ones
+        are played to their end."""
         if self.stopping.is_set():
             return
         self.stopping.set()
+        if self.on_ladder:  # else the ladder seats it again while its matches end
+            self._answer(f"/api/ladder/{GAME}/leave", {})
+            self.log("left Hive's ladder (--ladder joins again)")
         if self.arena is not None:
             self._answer(self.arena + "/withdraw", {})
             self.log("withdrew from the Arena (paused there: --tournament joins again)")
