@@ -17,11 +17,14 @@ import select
 import socket
 import threading
 
+from clients.sc2020 import messages
+from clients.sc2020.markup import STREAM_END, STREAM_START
 from clients.sc2020.program import HOST, PORT, SEND_SECONDS, Connection
 from clients.sc2020.reader import ProtocolError
 
 GAME_TYPE = "swc_2020_hive"
 WAITING = 4  # joins kept waiting for a match at once
+UNJOINED = 16  # connections not joined to a match at once (a thread reads each)
 
 
 class Opening:
@@ -52,6 +55,7 @@ class Listener:
         self.changed = threading.Condition()
         self.openings: list[Opening] = []
         self.waiting: list[Connection] = []  # joins waiting for a match
+        self.unjoined: list[Connection] = []
         self.closed = False
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -62,10 +66,23 @@ class Listener:
             except OSError:
                 return  # closed
             sock.settimeout(SEND_SECONDS)
+            with self.changed:
+                self.unjoined = [c for c in self.unjoined if c.open and c.events is None]
+                full = len(self.unjoined) >= UNJOINED
             try:
-                Connection(sock, self._route)
+                if full:
+                    refused = messages.refusal(
+                        "Too many connections wait to join; try again later."
+                    )
+                    sock.sendall((STREAM_START + refused + STREAM_END).encode())
+                    sock.close()
+                    continue
+                connection = Connection(sock, self._route)
             except OSError:
                 sock.close()  # gone before it was greeted
+                continue
+            with self.changed:
+                self.unjoined.append(connection)
 
     def open(self, reservation: str | None, events: queue.Queue) -> Opening:
         """A match waits for its program; its join arrives on ``events`` as

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from clients.sc2020.listener import GAME_TYPE, WAITING, Listener
+from clients.sc2020.listener import GAME_TYPE, UNJOINED, WAITING, Listener
 
 
 @pytest.fixture
@@ -128,3 +128,25 @@ def test_a_join_whose_program_left_is_dropped_and_takes_no_match(listener):
     connection = joined(events)
     assert said_by(connection, events) == "alive"
     healthy.close()
+
+
+@pytest.mark.parametrize("listener", [False], indirect=True)
+def test_connections_that_do_not_join_are_capped(listener):
+    silent = [socket.create_connection(("127.0.0.1", listener.port)) for _ in range(UNJOINED)]
+    for program in silent:
+        assert program.recv(64).startswith(b"<protocol>")  # greeted: each has its reader
+    refused = socket.create_connection(("127.0.0.1", listener.port))
+    refused.settimeout(5)
+    assert b"Too many connections" in read_all(refused)
+    silent[0].close()
+    for _ in range(400):  # the closed one's place is free again
+        again = socket.create_connection(("127.0.0.1", listener.port))
+        again.settimeout(5)
+        if again.recv(64) == b"<protocol>":
+            break
+        again.close()
+        time.sleep(0.01)
+    else:
+        raise AssertionError("a place freed by a closed connection was not taken")
+    for program in silent[1:]:
+        program.close()
