@@ -2,7 +2,9 @@
 "Tournaments"): ``POST /api/tournament`` (Arena), ``POST /api/swiss/new``, ``POST
 /api/roundrobin/new``, ``GET /api/tournament/{id}``, ``POST /api/tournament/{id}/join`` and
 ``/withdraw`` (also under ``/api/swiss/{id}/``; a pause in a running Arena, as lichess's),
-``GET /api/tournament/{id}/results`` and ``/games`` as NDJSON. A program's tournament matches reach its event stream as ``gameStart``,
+``GET /api/tournament/{id}/results`` and ``/games`` as NDJSON; berserk's other calls: the
+current list (``GET /api/tournament``), a Swiss made in a team (only ``open`` until clubs
+exist), a creator's list, terminate, a Swiss's edit and its next round's date. A program's tournament matches reach its event stream as ``gameStart``,
 as every match's do. Errors are ``{"error": "…"}``: 400 refused, 401 no valid token, 404 no
 such tournament, 429 over a limit.
 """
@@ -26,7 +28,7 @@ from games.clocks import BadTimeControl, TimeControl
 from games.errors import Refused
 from games.models import Match, Move
 from games.records import export_record
-from tournaments import selectors, services
+from tournaments import directing, selectors, services
 from tournaments.models import Tournament
 
 NDJSON = "application/x-ndjson"
@@ -35,8 +37,8 @@ CHUNK = 50  # records read from the database at a time
 STATUS = {"created": 10, "started": 20, "finished": 30}
 
 
-def endpoint(method: str, *, token_needed: bool = True):
-    """The API's endpoint (method, limits, token) for one method; a missing tournament is 404."""
+def endpoint(*methods: str, token_needed: bool = True):
+    """The API's endpoint (methods, limits, token); a missing tournament is 404."""
 
     def decorate(view):
         @wraps(view)
@@ -46,7 +48,7 @@ def endpoint(method: str, *, token_needed: bool = True):
             except services.NotFound as missing:
                 raise ApiError(404, str(missing)) from None
 
-        return api((method,), token_needed=token_needed)(found)
+        return api(methods, token_needed=token_needed)(found)
 
     return decorate
 
@@ -85,6 +87,10 @@ def _control(data: dict) -> TimeControl:
         raise Refused(str(error)) from None
 
 
+def _clocked(data: dict) -> bool:
+    return any(data.get(k) not in (None, "") for k in ("days", "clock.limit", "clockTime"))
+
+
 def _options(data: dict) -> dict:
     options = data.get("options") or {}
     if isinstance(options, str):
@@ -97,14 +103,59 @@ def _options(data: dict) -> dict:
     return options
 
 
+#: lichess's terms this table does not take, each with the one value that says what the table
+#: does anyway (None: no value but none): any other is refused, never dropped (docs/api.md).
+UNTAKEN = {
+    "berserkable": False,
+    "streakable": False,
+    "hasChat": True,
+    "chatFor": 20,
+    "description": None,
+    "position": None,
+    "teamBattleByTeam": None,
+    "roundInterval": None,
+    "forbiddenPairings": None,
+    "manualPairings": None,
+}
+#: The team id under which ``/api/swiss/new/{teamId}`` makes an open Swiss, until clubs
+#: exist; no club will ever take it.
+OPEN_TEAM = "open"
+
+
+def _refuse_untaken(data: dict) -> None:
+    """Refused, naming the key, for a lichess term the table would otherwise drop."""
+    for key, value in data.items():
+        if value in (None, ""):
+            continue
+        if key == "password":
+            raise Refused(
+                "password is not taken here: create the tournament with private=true and "
+                "share the invite its answer gives (join with password=<invite>)."
+            )
+        if key.startswith("conditions."):
+            raise Refused(f"{key}: this table sets no entry conditions.")
+        if key not in UNTAKEN:
+            continue
+        kept = UNTAKEN[key]
+        same = _flag(value, kept) == kept if isinstance(kept, bool) else str(value) == str(kept)
+        if kept is None or not same:
+            raise Refused(f"{key} is not taken here (docs/api.md, Tournaments).")
+
+
+def _starts_at(data: dict) -> int | None:
+    """lichess's ``startDate`` (Arena) or ``startsAt`` (Swiss), in milliseconds."""
+    for key in ("startDate", "startsAt"):
+        if data.get(key) not in (None, ""):
+            return _number(data, key, 0, high=2**53)
+    return None
+
+
 def _create(request, token, format: str) -> JsonResponse:
     data = request_body(request)
+    _refuse_untaken(data)
     now = match_services.server_now()
-    if data.get("startDate") not in (None, ""):
-        starts_at = _number(data, "startDate", now, high=2**53)
-    elif data.get("startsAt") not in (None, ""):
-        starts_at = _number(data, "startsAt", now, high=2**53)
-    else:
+    starts_at = _starts_at(data)
+    if starts_at is None:
         starts_at = now + _number(data, "waitMinutes", 5, high=60 * 24) * 60_000
     tournament = services.tournament_create(
         creator=token.user,
@@ -127,13 +178,37 @@ def _create(request, token, format: str) -> JsonResponse:
     return JsonResponse(tournament_json(tournament, token.user))
 
 
-@endpoint("POST")
-def create_arena(request, token):
-    return _create(request, token, Tournament.Format.ARENA)
+@endpoint("GET", "POST", token_needed=False)
+def arenas(request, token):
+    """``GET``: the tournaments upcoming, running and recently finished (every format, each
+    saying its ``system``); ``POST``: a new Arena."""
+    if request.method == "POST":
+        if token is None:
+            raise ApiError(401, "No such token")
+        return _create(request, token, Tournament.Format.ARENA)
+    shown = selectors.lists()
+    return JsonResponse(
+        {
+            key: [_summary(t, t.players) for t in shown[name]]
+            for key, name in (
+                ("created", "upcoming"),
+                ("started", "running"),
+                ("finished", "finished"),
+            )
+        }
+    )
 
 
 @endpoint("POST")
 def create_swiss(request, token):
+    return _create(request, token, Tournament.Format.SWISS)
+
+
+@endpoint("POST")
+def create_swiss_in_team(request, token, team: str):
+    """lichess's Swiss is made in a team; until clubs exist only ``OPEN_TEAM`` is one."""
+    if team != OPEN_TEAM:
+        raise ApiError(404, "No such team")
     return _create(request, token, Tournament.Format.SWISS)
 
 
@@ -150,8 +225,17 @@ def _iso(ms: int | None) -> str | None:
 
 def tournament_json(tournament: Tournament, viewer=None) -> dict:
     """lichess's tournament object, with this table's extra terms."""
-    control = tournament.control
     rows = selectors.standings(tournament)
+    data = _summary(tournament, sum(not r.withdrawn for r in rows))
+    data["standing"] = {"page": 1, "players": [_result(r) for r in rows[:10]]}
+    if viewer is not None and tournament.created_by_id == viewer.pk and tournament.private:
+        data["invite"] = tournament.invite
+    return data
+
+
+def _summary(tournament: Tournament, players: int) -> dict:
+    """A tournament's terms and state, as lichess's lists give them (no standings)."""
+    control = tournament.control
     data = {
         "id": tournament.public_id,
         "fullName": tournament.name,
@@ -165,13 +249,12 @@ def tournament_json(tournament: Tournament, viewer=None) -> dict:
         "rated": tournament.rated,
         "private": tournament.private,
         "maxPlayers": tournament.max_players,
-        "nbPlayers": sum(not r.withdrawn for r in rows),
+        "nbPlayers": players,
         "startsAt": _iso(tournament.starts_at),
         "finishesAt": _iso(tournament.ends_at),
         "status": STATUS[tournament.status],
         "isStarted": tournament.status != Tournament.Status.CREATED,
         "isFinished": tournament.status == Tournament.Status.FINISHED,
-        "standing": {"page": 1, "players": [_result(r) for r in rows[:10]]},
     }
     if tournament.format == Tournament.Format.ARENA:
         data["minutes"] = tournament.minutes
@@ -183,8 +266,6 @@ def tournament_json(tournament: Tournament, viewer=None) -> dict:
         )
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         data["encounter"] = tournament.encounter
-    if viewer is not None and tournament.created_by_id == viewer.pk and tournament.private:
-        data["invite"] = tournament.invite
     return data
 
 
@@ -240,10 +321,79 @@ def withdraw(request, token, public_id: str):
     return JsonResponse({"ok": True})
 
 
+@endpoint("POST")
+def terminate(request, token, public_id: str):
+    directing.tournament_terminate(
+        public_id=public_id, user=token.user, now=match_services.server_now()
+    )
+    return JsonResponse({"ok": True})
+
+
+@endpoint("POST")
+def edit_swiss(request, token, public_id: str):
+    """lichess's Swiss edit, for an upcoming Swiss: name, clock, rounds, rated, start."""
+    data = request_body(request)
+    _refuse_untaken(data)
+    tournament = _found(public_id, request, token)
+    game = data.get("variant") or data.get("game")
+    if game not in (None, "", tournament.game):
+        raise Refused("A tournament's game stays the one it was made with.")
+    tournament = directing.swiss_edit(
+        public_id=public_id,
+        user=token.user,
+        name=data.get("name"),
+        time_control=_control(data) if _clocked(data) else tournament.control,
+        rounds=_number(data, "nbRounds", tournament.rounds, high=100),
+        rated=_flag(data.get("rated"), tournament.rated),
+        starts_at=_starts_at(data),
+        now=match_services.server_now(),
+    )
+    return JsonResponse(tournament_json(tournament, token.user))
+
+
+@endpoint("POST")
+def schedule_next_round(request, token, public_id: str):
+    """lichess answers 204 without a body; ``{"ok": true}`` here, which its clients read."""
+    data = request_body(request)
+    if data.get("date") in (None, ""):
+        raise Refused("date (milliseconds) is needed.")
+    directing.swiss_schedule_next_round(
+        public_id=public_id,
+        user=token.user,
+        at=_number(data, "date", 0, high=2**53),
+        now=match_services.server_now(),
+    )
+    return JsonResponse({"ok": True})
+
+
+@endpoint("GET", token_needed=False)
+def created_by(request, token, username: str):
+    """lichess's tournaments created by a user, NDJSON, latest first: ``nb`` of them (at
+    most 100), ``status`` (10, 20, 30; repeated) to keep some."""
+    codes = {str(code): status for status, code in STATUS.items()}
+    wanted = request.GET.getlist("status")
+    if any(code not in codes for code in wanted):
+        raise Refused("status is 10 (upcoming), 20 (running) or 30 (finished).")
+    found = selectors.created_by(
+        username,
+        token.user if token else None,
+        [codes[code] for code in wanted],
+        _number(request.GET, "nb", 100, high=100),
+    )
+    body = "".join(json.dumps(_summary(t, t.players)) + "\n" for t in found)
+    return HttpResponse(body, content_type=NDJSON)
+
+
 @endpoint("GET", token_needed=False)
 def results(request, token, public_id: str):
+    """Its standings, one player a line, the first ``nb`` of them (lichess's ``sheet``, an
+    Arena's score string, is not offered)."""
+    if _flag(request.GET.get("sheet"), False):
+        raise Refused("sheet is not offered here: the lines carry wins, draws and losses.")
     tournament = _found(public_id, request, token)
     rows = selectors.standings(tournament)
+    if request.GET.get("nb") not in (None, ""):
+        rows = rows[: _number(request.GET, "nb", 0)]
     body = "".join(json.dumps(_result(r), separators=(",", ":")) + "\n" for r in rows)
     return HttpResponse(body, content_type=NDJSON)
 
@@ -251,7 +401,13 @@ def results(request, token, public_id: str):
 @endpoint("GET", token_needed=False)
 def games(request, token, public_id: str):
     """The records of its finished matches, in the order they were made, one per line, with
-    the round they belong to."""
+    the round they belong to. PGN is a chess format: asked for, it is a 400."""
+    if "chess-pgn" in request.headers.get("Accept", "") or _flag(
+        request.GET.get("pgnInJson"), False
+    ):
+        raise Refused(
+            "PGN is a chess format: the games are NDJSON records (Accept: application/x-ndjson)."
+        )
     tournament = _found(public_id, request, token)
     matches = (
         Match.objects.filter(

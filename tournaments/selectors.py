@@ -24,8 +24,10 @@ ARENA_SHOWN = 50
 
 def lists() -> dict[str, list[Tournament]]:
     """The open tournaments: upcoming (soonest first), running, finished (latest first)."""
-    shown = Tournament.objects.filter(private=False).annotate(
-        players=Count("entries", filter=Q(entries__withdrawn=False))
+    shown = (
+        Tournament.objects.filter(private=False)
+        .select_related("created_by")
+        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
     )
     status = Tournament.Status
     return {
@@ -33,6 +35,22 @@ def lists() -> dict[str, list[Tournament]]:
         "running": list(shown.filter(status=status.STARTED).order_by("starts_at")[:LIST_LENGTH]),
         "finished": list(shown.filter(status=status.FINISHED).order_by("-ends_at")[:LIST_LENGTH]),
     }
+
+
+def created_by(username: str, viewer, statuses: list[str], most: int) -> list[Tournament]:
+    """The tournaments ``username`` made, latest first, at most ``most``, of ``statuses``
+    (all when empty); their private ones only to themselves."""
+    made = (
+        Tournament.objects.filter(created_by__username__iexact=username)
+        .select_related("created_by")
+        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
+        .order_by("-starts_at", "-pk")
+    )
+    if statuses:
+        made = made.filter(status__in=statuses)
+    if not (viewer is not None and viewer.username.lower() == username.lower()):
+        made = made.filter(private=False)
+    return list(made[:most])
 
 
 def game_event_keys(match: Match) -> dict:

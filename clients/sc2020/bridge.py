@@ -177,7 +177,7 @@ class Bridge:
                     if self.stopping.is_set():
                         self._abandon()
                         return 130
-                    self._stop()
+                    self._stop(leave_ladder=True)
                 elif kind == "game":
                     self._play(item)
                     started += 1
@@ -256,11 +256,16 @@ class Bridge:
                 )
             self.games.put(("ended", match.id))
 
-    def _stop(self) -> None:
-        """Takes no new match from now on; the running ones are played to their end."""
+    def _stop(self, leave_ladder: bool = False) -> None:
+        """Takes no new match from now on (out of an Arena; off the ladder at a Ctrl-C); the
+        running ones are played to their end. After ``--matches N`` it stays on the ladder,
+        so a pause for a missed move is still recorded and shown to its owner."""
         if self.stopping.is_set():
             return
         self.stopping.set()
+        if leave_ladder and self.on_ladder:  # else the ladder seats it again as it stops
+            self._answer(f"/api/ladder/{GAME}/leave", {})
+            self.log("left Hive's ladder (--ladder joins again)")
         if self.arena is not None:
             self._answer(self.arena + "/withdraw", {})
             self.log("withdrew from the Arena (paused there: --tournament joins again)")

@@ -6,20 +6,25 @@ each match's program) ``<joinPrepared reservationCode=…/>`` names the reservat
 match's program was started with; ``<join gameType="swc_2020_hive"/>`` takes the match that
 has waited longest for its program. Without a command the programs are started by hand and
 any join takes the match that has waited longest. A join that comes while no match waits
-for a program waits for one (at most ``WAITING`` at once).
+for a program waits for one (at most ``WAITING`` at once); one whose program closed its socket
+meanwhile is dropped, never handed a match.
 """
 
 from __future__ import annotations
 
 import queue
+import select
 import socket
 import threading
 
+from clients.sc2020 import messages
+from clients.sc2020.markup import STREAM_END, STREAM_START
 from clients.sc2020.program import HOST, PORT, SEND_SECONDS, Connection
 from clients.sc2020.reader import ProtocolError
 
 GAME_TYPE = "swc_2020_hive"
 WAITING = 4  # joins kept waiting for a match at once
+UNJOINED = 16  # connections not joined to a match at once (a thread reads each)
 
 
 class Opening:
@@ -31,6 +36,16 @@ class Opening:
         self.taken = False
 
 
+def _gone(connection: Connection) -> bool:
+    """Whether the program closed its socket while its join waited: a peek, which reads
+    nothing, sees the end."""
+    try:
+        readable, _, _ = select.select([connection.socket], [], [], 0)
+        return bool(readable) and connection.socket.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):  # closed here already
+        return True
+
+
 class Listener:
     def __init__(self, port: int = PORT, reserved: bool = False):
         """``reserved``: the bridge starts the programs, so a reservation must be known."""
@@ -39,7 +54,8 @@ class Listener:
         self.port = self.socket.getsockname()[1]
         self.changed = threading.Condition()
         self.openings: list[Opening] = []
-        self.waiting = 0
+        self.waiting: list[Connection] = []  # joins waiting for a match
+        self.unjoined: list[Connection] = []
         self.closed = False
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -50,10 +66,23 @@ class Listener:
             except OSError:
                 return  # closed
             sock.settimeout(SEND_SECONDS)
+            with self.changed:
+                self.unjoined = [c for c in self.unjoined if c.open and c.events is None]
+                full = len(self.unjoined) >= UNJOINED
             try:
-                Connection(sock, self._route)
+                if full:
+                    refused = messages.refusal(
+                        "Too many connections wait to join; try again later."
+                    )
+                    sock.sendall((STREAM_START + refused + STREAM_END).encode())
+                    sock.close()
+                    continue
+                connection = Connection(sock, self._route)
             except OSError:
                 sock.close()  # gone before it was greeted
+                continue
+            with self.changed:
+                self.unjoined.append(connection)
 
     def open(self, reservation: str | None, events: queue.Queue) -> Opening:
         """A match waits for its program; its join arrives on ``events`` as
@@ -99,14 +128,23 @@ class Listener:
                     opening.taken = True
                     opening.events.put(("joined", connection))
                     return opening.events
-                if self.waiting >= WAITING:
+                if len(self.waiting) >= WAITING:
+                    self.waiting = [c for c in self.waiting if not _gone(c)]
+                if len(self.waiting) >= WAITING:
                     raise ProtocolError("Too many programs wait for a match; try again later.")
-                self.waiting += 1
+                self.waiting.append(connection)
                 try:
                     self.changed.wait()
                 finally:
-                    self.waiting -= 1
+                    if connection in self.waiting:
+                        self.waiting.remove(connection)
+                if _gone(connection):
+                    raise ProtocolError("The program closed its connection.")
             raise ProtocolError("The bridge has stopped.")
+
+    def waiting_joins(self) -> int:
+        with self.changed:
+            return len(self.waiting)
 
     def close(self) -> None:
         with self.changed:

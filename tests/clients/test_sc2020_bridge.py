@@ -47,6 +47,19 @@ def test_a_stopping_bridge_declines_every_challenge_as_later():
     assert table.posted == [("/api/challenge/Chive/decline", {"reason": "later"})]
 
 
+def test_a_ctrl_c_takes_the_bridge_off_the_ladder_once():
+    table = Table()
+    bridge = Bridge(table, None, [], log=[].append)
+    bridge.on_ladder = True
+    bridge._stop(leave_ladder=True)
+    bridge._stop(leave_ladder=True)
+    assert table.posted == [("/api/ladder/hive/leave", {})]
+    after_its_matches = Bridge(table, None, [], log=[].append)
+    after_its_matches.on_ladder = True
+    after_its_matches._stop()  # --matches N: a pause for a missed move is still recorded
+    assert table.posted == [("/api/ladder/hive/leave", {})]
+
+
 def test_each_hive_match_is_queued_once_and_other_games_left_alone():
     bridge = Bridge(Table(), None, [], log=[].append)
     for key, game in (("hive", "A"), ("hive", "A"), ("triangulum", "B"), ("hive", "C")):

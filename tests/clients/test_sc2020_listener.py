@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import queue
 import socket
+import time
 
 import pytest
 
-from clients.sc2020.listener import Listener
+from clients.sc2020.listener import GAME_TYPE, UNJOINED, WAITING, Listener
 
 
 @pytest.fixture
@@ -101,3 +102,51 @@ def test_a_program_started_by_hand_waits_for_a_match_and_takes_the_one_that_wait
     again = join(listener, '<join gameType="swc_2020_hive"/>')
     joined(second)
     program.close(), again.close()
+
+
+def waits(listener: Listener, count: int) -> None:
+    """Until ``count`` joins wait for a match (each join is read by its own thread)."""
+    for _ in range(400):
+        if listener.waiting_joins() == count:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{listener.waiting_joins()} joins wait, not {count}")
+
+
+@pytest.mark.parametrize("listener", [False], indirect=True)
+def test_a_join_whose_program_left_is_dropped_and_takes_no_match(listener):
+    abandoned = []
+    for count in range(1, WAITING + 1):  # as many as the slots hold
+        abandoned.append(join(listener, f'<join gameType="{GAME_TYPE}"/>'))
+        waits(listener, count)
+    for program in abandoned:
+        program.close()
+    healthy = join(listener, f'<join gameType="{GAME_TYPE}"/><hint content="alive"/>')
+    events: queue.Queue = queue.Queue()
+    waits(listener, 1)  # the dead were dropped to make room, not refused it
+    listener.open(None, events)
+    connection = joined(events)
+    assert said_by(connection, events) == "alive"
+    healthy.close()
+
+
+@pytest.mark.parametrize("listener", [False], indirect=True)
+def test_connections_that_do_not_join_are_capped(listener):
+    silent = [socket.create_connection(("127.0.0.1", listener.port)) for _ in range(UNJOINED)]
+    for program in silent:
+        assert program.recv(64).startswith(b"<protocol>")  # greeted: each has its reader
+    refused = socket.create_connection(("127.0.0.1", listener.port))
+    refused.settimeout(5)
+    assert b"Too many connections" in read_all(refused)
+    silent[0].close()
+    for _ in range(400):  # the closed one's place is free again
+        again = socket.create_connection(("127.0.0.1", listener.port))
+        again.settimeout(5)
+        if again.recv(64) == b"<protocol>":
+            break
+        again.close()
+        time.sleep(0.01)
+    else:
+        raise AssertionError("a place freed by a closed connection was not taken")
+    for program in silent[1:]:
+        program.close()
