@@ -52,6 +52,12 @@ record_related: list[str] = []
 #: (lichess's ``source`` and ``tournamentId`` or ``swissId``), which the API cannot know.
 game_event_context: list[Callable] = []
 
+#: Callables ``(match)`` naming what made ``match`` when a feature app did (a tournament), as
+#: ``{"name": …, "url": …, "back": …}`` (its name, its page, the way-back button's words), or
+#: None: the match page names it, and a finished match leads back there instead of offering a
+#: rematch or a new match (a tournament pairs its players itself).
+origin_context: list[Callable] = []
+
 #: The feature apps' socket parts, after the games app's own (games.consumers ``PARTS``).
 socket_parts: list[SocketPart] = []
 
@@ -94,3 +100,12 @@ def game_event_extras(match) -> dict:
     for part in game_event_context:
         extras.update(part(match))
     return extras
+
+
+def match_origin(match) -> dict | None:
+    """What made ``match``, if a feature app did (``origin_context``), else None."""
+    for part in origin_context:
+        found = part(match)
+        if found:
+            return found
+    return None
