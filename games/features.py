@@ -62,6 +62,12 @@ event_stream_openers: list[Callable] = []
 #: in the worker's process that this process's sockets show. A tournament's version.
 watched: list[Callable] = []
 
+#: Callables ``(match)`` naming what made ``match`` when a feature app did (a tournament), as
+#: ``{"name": …, "url": …, "back": …}`` (its name, its page, the way-back button's words), or
+#: None: the match page names it, and a finished match leads back there instead of offering a
+#: rematch or a new match (a tournament pairs its players itself).
+origin_context: list[Callable] = []
+
 #: The feature apps' socket parts, among the games app's own (games.consumers
 #: ``MatchConsumer.parts``: the board's first, the rematch offer's last).
 socket_parts: list[SocketPart] = []
@@ -113,3 +119,12 @@ def stream_openers(user) -> list[dict]:
     for part in event_stream_openers:
         lines += part(user)
     return lines
+
+
+def match_origin(match) -> dict | None:
+    """What made ``match``, if a feature app did (``origin_context``), else None."""
+    for part in origin_context:
+        found = part(match)
+        if found:
+            return found
+    return None

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import features
 from games.errors import Refused
 from games.events import announce_offer_on_commit
 from games.models import Match, RematchOffer
@@ -67,6 +68,8 @@ def rematch_offer(*, match_id: int, user, now: int | None = None) -> RematchOffe
     again after the rematch was made returns that offer (one rematch per match)."""
     now = server_now() if now is None else now
     match, _seat = _locked_finished(match_id, user)
+    if features.match_origin(match) is not None:  # a tournament pairs its players itself
+        raise Refused(_("This match belongs to a tournament: it pairs its players itself."))
     made = RematchOffer.objects.filter(match=match, status=Status.ACCEPTED).first()
     if made is not None:
         return made
@@ -98,6 +101,8 @@ def rematch_accept(*, match_id: int, user, now: int | None = None) -> RematchOff
     """``user`` accepts the open offer (Refused when there is none any more)."""
     now = server_now() if now is None else now
     match, _seat = _locked_finished(match_id, user)
+    if features.match_origin(match) is not None:  # a tournament pairs its players itself
+        raise Refused(_("This match belongs to a tournament: it pairs its players itself."))
     made = RematchOffer.objects.filter(match=match, status=Status.ACCEPTED).first()
     if made is not None:
         return made

@@ -339,6 +339,8 @@ def board_page_context(
         "message": message,
         "game_html": game_html,
         "last_turn": last_turn,
+        # Asked once the match is over, the only time its controls show it.
+        "origin": features.match_origin(match) if match.status == Match.Status.FINISHED else None,
         **features.board_extras(match),
     }
 

@@ -59,6 +59,7 @@ def match_page(request, public_id: str):
         # A guest's way back to this seat from another browser: shown to that guest only.
         "rejoin_url": rejoin_url(request) if seat is not None else None,
         "custom_options": custom_options(match),
+        "origin": features.match_origin(match),
         "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,

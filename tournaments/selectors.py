@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.translation import gettext
 
@@ -69,6 +70,24 @@ def game_event_keys(match: Match) -> dict:
     if format == Tournament.Format.ARENA:
         return {"source": "arena", "tournamentId": public_id}
     return {"source": "swiss", "swissId": public_id}
+
+
+def match_origin(match: Match) -> dict | None:
+    """A tournament match's tournament for its page (games.features ``origin_context``): its
+    name, its page and the way back there, which replaces the rematch. Other matches: None."""
+    found = (
+        Pairing.objects.filter(match_id=match.pk)
+        .values_list("tournament__name", "tournament__public_id")
+        .first()
+    )
+    if found is None:
+        return None
+    name, public_id = found
+    return {
+        "name": name,
+        "url": reverse("tournaments:detail", args=[public_id]),
+        "back": gettext("Back to the tournament"),
+    }
 
 
 def visible(public_id: str, invite: str | None, user) -> Tournament | None:

@@ -123,3 +123,25 @@ def test_the_german_form_names_power_companies_as_the_game_list_does(client, ali
     client.force_login(alice)
     page = client.get(reverse("tournaments:new"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Stromgesellschaften spielt man zu dritt" in page and "Stromkonzerne" not in page
+
+
+def test_a_finished_tournament_match_names_its_tournament_and_leads_back_not_to_a_rematch(
+    client, clock
+):
+    from games.errors import Refused
+    from games.rematches import rematch_offer
+    from tournaments.models import Pairing
+
+    players = members(2)
+    tournament = start(make(players[0], players=players, rounds=3), clock)
+    finish_round(tournament, 1)
+    match = Pairing.objects.filter(tournament=tournament).exclude(match=None).get().match
+    client.force_login(match.seat_list()[0].user)
+    back = reverse("tournaments:detail", args=[tournament.public_id])
+    for language, words in (("en", "Back to the tournament"), ("de", "Zurück zum Turnier")):
+        page = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+        text = page.content.decode()
+        assert tournament.name in text and f'href="{back}"' in text and words in text
+        assert "games/rematch" not in text and 'class="button small rematch"' not in text
+    with pytest.raises(Refused):
+        rematch_offer(match_id=match.pk, user=match.seat_list()[0].user)
