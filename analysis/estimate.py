@@ -27,6 +27,16 @@ from games.rules import Move
 PLAYED_SHARE = 0.1
 #: Visits of the node after a root move before its most visited reply values that move.
 REPLY_VISITS = 20
+#: The search's iterations per position, per game: what a 200-ply match analysed by two
+#: workers in at most 60 s allows (about 0.3 CPU-s a position; Hard's own budget took
+#: 0.35-0.73), checked against an analysis at four times as many by bench/analysis.py.
+ITERATIONS = {
+    "high-voltage": 300,
+    "high-voltage-companies": 500,
+    "hive": 500,
+    "triangulum": 200,
+    "powerdrain": 1200,
+}
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from analysis import events
+from analysis.estimate import ITERATIONS
 from analysis.models import Analysis
 from games import matchlog
-from games.bots import knowledge
 from games.errors import Refused
 from games.models import Match
 
@@ -31,9 +31,9 @@ QUEUE_LOCK = 4_927_001  # the advisory lock's key: the analyses' queue
 
 
 def budget(game: str) -> int:
-    """The search's iterations per position: Hard's for the game, times ``ANALYSIS_BUDGET``
-    (1 by default, Hard's own budget; the tests use less; docs/rules.md §7.8)."""
-    return max(1, round(knowledge(game).iterations[2] * settings.ANALYSIS_BUDGET))
+    """The search's iterations per position: the game's ``estimate.ITERATIONS``, times
+    ``ANALYSIS_BUDGET`` (1 by default; the tests use less; docs/rules.md §7.8)."""
+    return max(1, round(ITERATIONS[game] * settings.ANALYSIS_BUDGET))
 
 
 def may_request(match: Match, user) -> bool:

@@ -1,102 +1,142 @@
-"""Computer analysis: CPU time per match and per position for a typical match of every game.
+"""Computer analysis: seconds a match with n workers, CPU-s a position, and how often the
+marks agree with an analysis at four times the budget, per game.
 
-A typical match here is one between two Medium computers (power companies also with 3 and
-4), seeded, played to its end. Each of its positions is then estimated as the worker does it
-(``analysis.estimate``: the Hard search from the mover's view, Hard's iterations times
-``--budget``, the played move given a tenth more where it had fewer), one after the other on
-one process as a worker runs them, and timed in CPU seconds (``time.process_time``), which
-travel between loaded machines better than wall-clock time.
+Each match is one between a Medium computer (seat 0) and Easy ones (the others), seeded and
+played to its end, so it has slips to mark. Its positions are estimated as the worker does
+it (``analysis.runner.position_entry`` at ``services.budget``'s iterations), split between
+``--workers`` processes in contiguous slices; the seconds a match are the real wall time
+until every slice is done, the CPU-s a position ``time.process_time`` in the workers (which
+travels between loaded machines better). Evenly spaced positions of each match are then
+estimated again at four times the budget: the marks (?!, ?, ??, or none) agree where both
+give the same one, and each seat's accuracy over those positions is compared.
 
-Run: .venv/bin/python bench/analysis.py [--games hive powerdrain] [--matches 2] [--budget 1]
-     [--workers 2]
+Run: .venv/bin/python bench/analysis.py [--quick] [--games hive powerdrain] [--workers 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from analysis.estimate import estimate  # noqa: E402
+import django  # noqa: E402
+
+django.setup()
+
+from analysis import runner, services  # noqa: E402
+from analysis.judgments import accuracy, drop_of, judge  # noqa: E402
 from games.bots import SLUGS, choose_move, knowledge  # noqa: E402
+from games.matchlog import Ply  # noqa: E402
 
-# Shortest first, so a run cut short still has figures.
-SETUPS = [
-    ("powerdrain", 2),
-    ("hive", 2),
-    ("triangulum", 2),
-    ("high-voltage-companies", 2),
-    ("high-voltage-companies", 3),
-    ("high-voltage-companies", 4),
-    ("high-voltage", 2),
-]
+#: Seats of each game's matches (power companies: one match of each size).
+SEATS = {"high-voltage-companies": (3, 2, 4)}
 
 
-def typical(slug: str, players: int, seed: int) -> list[tuple]:
-    """The positions of a Medium-against-Medium match: (state, seat, move played)."""
+def seats(slug: str, count: int) -> tuple[int, ...]:
+    """The seats of ``count`` matches of ``slug`` (power companies: every size in a full run)."""
+    sizes = SEATS.get(slug, (2,))
+    return sizes[:1] * count if count == 1 else (sizes * count)[: max(count, len(sizes))]
+
+
+def played(task) -> tuple:
+    """A Medium-against-Easy match: (slug, seats, seed, [(state as JSON, seat, move)])."""
+    slug, players, seed = task
     engine = knowledge(slug).engine
     state, plies = engine.setup(players, seed), []
     while seats := engine.to_move(state):
-        move = choose_move(
-            slug,
-            engine.view(state, seats[0]),
-            seats[0],
-            level="medium",
-            seed=seed * 1000 + len(plies),
-        )
-        plies.append((state, seats[0], move))
+        level = "medium" if seats[0] == 0 else "easy"
+        view = engine.view(state, seats[0])
+        move = choose_move(slug, view, seats[0], level=level, seed=seed * 1000 + len(plies))
+        plies.append((engine.to_json(state), seats[0], move))
         state = engine.apply(state, seats[0], move)
-    return plies
+    return slug, players, seed, plies
 
 
-def analyse(task) -> tuple:
-    slug, players, seed, budget = task
-    know = knowledge(slug)
-    iterations = max(1, round(know.iterations[2] * budget))
-    plies = typical(slug, players, seed)
-    seconds = []
-    for index, (state, seat, move) in enumerate(plies):
-        start = time.process_time()
-        estimate(slug, know.engine.view(state, seat), seat, move, seed=index, iterations=iterations)
-        seconds.append(time.process_time() - start)
-    return task, iterations, seconds
+def entries(task) -> tuple[list[dict], float]:
+    """The worker's entries for some positions of a match, and their CPU seconds."""
+    slug, players, seed, positions, times = task
+    engine = knowledge(slug).engine
+    match = SimpleNamespace(game=slug, seed=seed, players=players)
+    iterations = round(services.budget(slug) * times)
+    start, found = time.process_time(), []
+    for index, state, seat, move in positions:
+        ply = Ply(seat, move, "", None, None)
+        state = engine.from_json(state)
+        found.append(runner.position_entry(match, state, ply, index, iterations, None))
+    return found, time.process_time() - start
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def mark(position: dict) -> str:
+    judgment = judge(drop_of(position))
+    return judgment.symbol if judgment else ""
+
+
+def span(values: list[float], digits: int) -> str:
+    low, high = min(values), max(values)
+    return f"{low:.{digits}f}" if low == high else f"{low:.{digits}f}-{high:.{digits}f}"
+
+
+def game(pool: Pool, slug: str, matches: list, workers: int, sampled: int) -> None:
+    seconds, cpus, plies, agree, gaps = [], [], [], [], []
+    for _, players, seed, moves in matches:
+        indexed = [(i, *ply) for i, ply in enumerate(moves)]
+        size = -(-len(indexed) // workers)
+        slices = [indexed[w * size : (w + 1) * size] for w in range(workers)]
+        start = time.perf_counter()
+        done = pool.map(entries, [(slug, players, seed, s, 1) for s in slices])
+        seconds.append(time.perf_counter() - start)
+        cpus.append(sum(cpu for _, cpu in done) / len(indexed))
+        plies.append(len(indexed))
+        at_budget = [e for found, _ in done for e in found]
+        step = max(1, len(indexed) // sampled)
+        picked = indexed[::step][:sampled]
+        chunks = [picked[w::workers] for w in range(workers)]
+        again = pool.map(entries, [(slug, players, seed, c, 4) for c in chunks])
+        order = [position[0] for chunk in chunks for position in chunk]
+        fourfold = dict(zip(order, [e for found, _ in again for e in found], strict=True))
+        agree += [mark(at_budget[i]) == mark(fourfold[i]) for i in sorted(fourfold)]
+        ones = [at_budget[i] for i in sorted(fourfold)]
+        fours = [fourfold[i] for i in sorted(fourfold)]
+        for seat in range(players):
+            a, b = accuracy(ones, seat), accuracy(fours, seat)
+            if a is not None and b is not None:
+                gaps.append(abs(a - b))
+    share = 100 * sum(agree) / len(agree)
+    print(
+        f"{slug}: {span(plies, 0)} plies, {span(seconds, 1)} s a match with {workers} workers, "
+        f"{span(cpus, 2)} CPU-s a position, marks agree {share:.0f} %",
+        flush=True,
+    )
+    print(
+        f"#   {services.budget(slug)} iterations a position; {len(agree)} positions compared "
+        f"in {len(matches)} matches; accuracy within {max(gaps, default=0):.1f} points",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(SLUGS), choices=SLUGS)
-    parser.add_argument("--matches", type=int, default=1, help="seeded matches per setup")
-    parser.add_argument("--budget", type=float, default=1.0, help="times Hard's iterations")
+    parser.add_argument("--quick", action="store_true", help="one match a game, fewer samples")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    count, sampled = (1, 4) if args.quick else (2, 10)
     tasks = [
-        (slug, players, seed, args.budget)
-        for slug, players in SETUPS
-        if slug in args.games
-        for seed in range(args.matches)
+        (slug, players, seed)
+        for slug in args.games
+        for seed, players in enumerate(seats(slug, count), 1)
     ]
-    print(f"# analysis at {args.budget:g} × Hard's iterations; CPU seconds on one process")
-    print(
-        f"{'game':<24}{'pl':>3}{'seed':>5}{'iter':>6}{'plies':>6}  {'match s':>8}"
-        f"  {'ply s p50':>9}{'p95':>6}{'max':>6}"
-    )
     with Pool(args.workers) as pool:
-        for (slug, players, seed, _), iterations, seconds in pool.imap_unordered(analyse, tasks):
-            print(
-                f"{slug:<24}{players:>3}{seed:>5}{iterations:>6}{len(seconds):>6}"
-                f"  {sum(seconds):>8.1f}  {percentile(seconds, 0.5):>9.2f}"
-                f"{percentile(seconds, 0.95):>6.2f}{max(seconds):>6.2f}",
-                flush=True,
-            )
+        matches = pool.map(played, tasks)
+        for slug in args.games:
+            game(pool, slug, [m for m in matches if m[0] == slug], args.workers, sampled)
 
 
 if __name__ == "__main__":

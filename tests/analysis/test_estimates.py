@@ -10,7 +10,8 @@ from types import SimpleNamespace
 import pytest
 from django.test import override_settings
 
-from analysis import runner, selectors
+from analysis import runner, selectors, services
+from analysis.judgments import drop_of, judge
 from analysis.models import Analysis
 from games import services as match_services
 from games.matchlog import Ply
@@ -67,7 +68,7 @@ def test_an_analysis_run_again_gives_the_same_estimates(alice, bob):
     assert Analysis.objects.get(match=match).positions == first
 
 
-@override_settings(ANALYSIS_BUDGET=0.25)
+@override_settings(ANALYSIS_BUDGET=0.6)  # 300 iterations, as before the budgets per game
 def test_a_planted_blunder_is_marked_as_one(client, carol):
     """Hive: at ply 45 Ann could surround Ben's bee and win; she moved elsewhere, and Ben
     surrounded hers. The record is fixed (tests/analysis/hive_blunder.json)."""
@@ -120,3 +121,22 @@ def test_power_companies_with_three_players_give_each_seats_expected_place(clien
     german = client.get(f"/m/{match.public_id}/replay/", HTTP_ACCEPT_LANGUAGE="de")
     places = re.findall(r"<td>(\d[.,]\d)</td>", german.content.decode())
     assert len(places) == 3 and all("," in p for p in places), places
+
+
+@override_settings(ANALYSIS_BUDGET=1)
+def test_the_chosen_budget_still_marks_the_planted_blunder():
+    """At the budget a worker really uses (``services.budget``, ``ANALYSIS_BUDGET`` 1), the
+    search still finds Ann's winning move at ply 45 and marks the move she made a blunder:
+    a budget cut for speed must not hide a move that throws the game away."""
+    engine = get_game("hive").engine
+    state = engine.setup(2, BLUNDER["seed"])
+    for entry in BLUNDER["moves"][:44]:
+        state = engine.apply(state, entry["seat"], entry["move"])
+    blunder = BLUNDER["moves"][44]
+    match = SimpleNamespace(game="hive", seed=BLUNDER["seed"], players=2)
+    ply = Ply(blunder["seat"], blunder["move"], "", None, None)
+    for seed in range(3):  # not one lucky seed
+        match.seed = seed
+        position = runner.position_entry(match, state, ply, 44, services.budget("hive"), None)
+        judgment = judge(drop_of(position))
+        assert judgment is not None and judgment.name == "blunder", (seed, position)

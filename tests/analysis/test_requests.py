@@ -45,7 +45,7 @@ def test_a_request_queues_the_worker_once_and_a_second_finds_the_first(
         again = services.analysis_request(match_id=match.pk, user=carol)  # open: anyone
     assert again.pk == first.pk and Analysis.objects.count() == 1
     assert queued == ["analyse", "analyse"]  # a slice for each of the lane's two workers
-    assert first.iterations == 250  # a tenth of Hard's 2500 here (tests/analysis/conftest.py)
+    assert first.iterations == 120  # a tenth of Powerdrain's 1200 here (tests/analysis/conftest.py)
 
 
 def test_a_private_match_only_for_its_players_and_nobody_signed_out(alice, bob, carol):

@@ -42,7 +42,7 @@ def server(tmp_path_factory):
         # own, the ladder test plays its rounds itself (tooling/ladder_world.py).
         "LADDER_REFRESH_SECONDS": "1",
         "LADDER_ROUND_SECONDS": "3600",
-        # A computer analysis at a third of Hard's iterations: a Hive match in seconds, yet
+        # A computer analysis at a third of the analysis budget: a Hive match in seconds, yet
         # long enough that its progress shows.
         "ANALYSIS_BUDGET": "0.3",
     }
