@@ -124,10 +124,17 @@ def test_an_arena_pairs_players_again_as_their_matches_end_until_its_end(clock):
     players = members(4)
     tournament = start(make(players[0], format="arena", players=players, minutes=10), clock)
     assert len(running(tournament)) == 2
+    first = running(tournament)
+    finish(first[0])
+    # The two who just met wait while the other two play, as in lichess's Arena: no rematch.
+    assert len(running(tournament)) == 1
     finish(running(tournament)[0])
-    # The two players of the match that ended wait, and are paired at once.
-    assert len(running(tournament)) == 2
-    assert Pairing.objects.filter(tournament=tournament).count() == 3
+    # Then all four wait, and are paired at once, each against someone new.
+    second = running(tournament)
+    assert len(second) == 2
+    met = [set(p.seats) for p in first]
+    assert all(set(p.seats) not in met for p in second)
+    assert Pairing.objects.filter(tournament=tournament).count() == 4
     services.tournament_pause(
         public_id=tournament.public_id, user=players[0], paused=True, now=clock.now
     )
@@ -138,7 +145,7 @@ def test_an_arena_pairs_players_again_as_their_matches_end_until_its_end(clock):
     for pairing in running(tournament):  # their first movers' 30 seconds are long past
         assert clock_flag(match_id=pairing.match_id, now=clock.now)
     assert not running(tournament)
-    assert Pairing.objects.filter(tournament=tournament).count() == 3  # none after the end
+    assert Pairing.objects.filter(tournament=tournament).count() == 4  # none after the end
     assert all(p.places for p in Pairing.objects.filter(tournament=tournament))
 
 
@@ -200,8 +207,13 @@ def test_a_player_the_match_services_refuse_a_seat_forfeits_and_the_others_play_
     match_create(game="powerdrain", creator=busy, seat=0)
     settings.RUNNING_MATCHES_PER_PERSON = 1
     finish(first)
-    # Paired again at once, they are refused a seat: a forfeit, and they are paused.
-    again = Pairing.objects.filter(tournament=tournament).order_by("-id").first()
+    finish(running(tournament)[0])  # all four wait: the next pairing is made
+    # Paired again, they are refused a seat: a forfeit, and they are paused.
+    again = next(
+        p
+        for p in Pairing.objects.filter(tournament=tournament).order_by("-id")
+        if busy.pk in p.seats
+    )
     lost = [u == busy.pk for u in again.seats]
     assert again.match is None and again.forfeit == lost and again.places == [1 + x for x in lost]
     refused = Entry.objects.get(tournament=tournament, user=busy)
