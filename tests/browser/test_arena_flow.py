@@ -1,6 +1,7 @@
 """An Arena played in two members' browsers: made on the "New tournament" form, joined from
 its page, started by its maker, and each finished match followed at once by the next
-pairing (the tournament page takes a waiting player to it); a paused player is paired no
+pairing (the finished match page, like the tournament page, takes a waiting player to
+it); a paused player is paired no
 more, and the standings count the winner's points with lichess's streak."""
 
 from __future__ import annotations
@@ -77,9 +78,7 @@ def test_two_members_play_an_arena_made_on_its_form_and_are_paired_again_at_once
     seen.add(first)
     _play_out(maker, rival)
 
-    # Back on the tournament page, both are paired again at once.
-    maker.goto(url)
-    rival.goto(url)
+    # Paired again at once, both are taken there from their finished match pages (#55).
     second = _taken_to_a_match(maker, seen)
     assert _taken_to_a_match(rival, seen) == second
     seen.add(second)

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import screenshot
 from tests.browser.flows import sign_up
 from tests.browser.seed import run_in
+from tests.browser.test_finished_page_layout import BOXES
 from tests.browser.test_layout import DESKTOP, PHONE, log_in
 
 pytestmark = pytest.mark.browser
@@ -64,7 +65,13 @@ def test_a_finished_power_companies_match_fits_a_laptop_screen(new_page, matches
     page.goto(f"/m/{matches[index]}/")
     expect(page.locator(".hvc-final")).to_be_visible()
     screenshot(page, f"finished-power-companies-{index + 3}p-desktop")
-    assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP[1]
+    # The page may scroll (issue #54): every seat card whole above the buttons, the board kept.
+    got = page.evaluate(BOXES)
+    assert got["width"] <= DESKTOP[0], got
+    assert len(got["seats"]) == index + 3, got
+    for top, bottom, _left, _right in got["seats"]:
+        assert got["side"][0] <= top and bottom <= got["controlsTop"], got
+    assert got["board"] >= 380, got
 
 
 def test_high_voltage_s_phone_zoom_opens_on_the_last_move(new_page, matches):
