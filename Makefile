@@ -53,7 +53,9 @@ test: $(STAMP) $(COMPILED) chromium gettext
 ## and the sockets' bounds, whose checks hold no lock and race nothing; and the clients over
 ## HTTP, the Software Challenge bridge and the encounter runner, whose server side the API
 ## tests cover here; and the live ladder's programs over a real server, whose two workers'
-## rounds tests/ladder/test_ladder_services.py races for real here). Of the browser tests it
+## rounds tests/ladder/test_ladder_services.py races for real here; and the lanes' live test,
+## two lanes' real workers beside long analyses, whose slices tests/analysis/test_races.py
+## races on PostgreSQL here). Of the browser tests it
 ## runs the flows whose path crosses what the scale path changes (FLOWS: two servers sharing
 ## one layer, a crash and reconnect, pushes to players and spectators, presence, the worker's
 ## clocks, the API's spectators); the pages' layouts and words render the same from either,
@@ -67,7 +69,7 @@ PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/tes
   web/test_hive_board.py web/test_triangulum_board.py web/test_match_log_memory.py \
   web/test_move_list_memory.py web/test_every_game.py web/test_pages.py web/test_languages.py \
   web/test_hardening.py web/test_refused_frames.py web/test_socket_flood.py \
-  web/test_dead_readers.py ladder/test_ladder_live.py,--ignore=tests/$(f))
+  web/test_dead_readers.py ladder/test_ladder_live.py analysis/test_lanes_live.py,--ignore=tests/$(f))
 FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
   api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext
