@@ -23,13 +23,16 @@ BAR_ROWS = 16
 ARENA_SHOWN = 50
 
 
+def _listed(tournaments):
+    """``tournaments`` as the lists show them: with their creator and their players' count."""
+    return tournaments.select_related("created_by").annotate(
+        players=Count("entries", filter=Q(entries__withdrawn=False))
+    )
+
+
 def lists() -> dict[str, list[Tournament]]:
     """The open tournaments: upcoming (soonest first), running, finished (latest first)."""
-    shown = (
-        Tournament.objects.filter(private=False)
-        .select_related("created_by")
-        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
-    )
+    shown = _listed(Tournament.objects.filter(private=False))
     status = Tournament.Status
     return {
         "upcoming": list(shown.filter(status=status.CREATED).order_by("starts_at")[:LIST_LENGTH]),
@@ -41,11 +44,8 @@ def lists() -> dict[str, list[Tournament]]:
 def created_by(username: str, viewer, statuses: list[str], most: int) -> list[Tournament]:
     """The tournaments ``username`` made, latest first, at most ``most``, of ``statuses``
     (all when empty); their private ones only to themselves."""
-    made = (
-        Tournament.objects.filter(created_by__username__iexact=username)
-        .select_related("created_by")
-        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
-        .order_by("-starts_at", "-pk")
+    made = _listed(Tournament.objects.filter(created_by__username__iexact=username)).order_by(
+        "-starts_at", "-pk"
     )
     if statuses:
         made = made.filter(status__in=statuses)
