@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.playout import play_for  # noqa: E402
-from games.rules.high_voltage.engine import ENGINE  # noqa: E402
+from games.high_voltage.engine import ENGINE  # noqa: E402
 
 
 def list_moves(seconds: float) -> tuple[int, float]:

@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.playout import play_for  # noqa: E402
-from games.rules.high_voltage_companies.bot import thorough  # noqa: E402
-from games.rules.high_voltage_companies.engine import ACTION, ENGINE  # noqa: E402
+from games.high_voltage_companies.bot import thorough  # noqa: E402
+from games.high_voltage_companies.engine import ACTION, ENGINE  # noqa: E402
 
 
 def choose(state, seat: int, rng: random.Random, heavy: bool) -> dict:

@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.playout import any_legal, play_for  # noqa: E402
-from games.rules.hive.engine import ENGINE  # noqa: E402
+from games.hive.engine import ENGINE  # noqa: E402
 
 
 def mid_game_positions(count: int) -> list:

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.playout import any_legal, play_for  # noqa: E402
-from games.rules.powerdrain.engine import ENGINE  # noqa: E402
+from games.powerdrain.engine import ENGINE  # noqa: E402
 
 
 def main() -> None:

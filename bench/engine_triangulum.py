@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules.triangulum.engine import ENGINE, triangle_problem  # noqa: E402
+from games.triangulum.engine import ENGINE, triangle_problem  # noqa: E402
 
 
 def play_random_matches(seconds: float) -> tuple[int, int, float, dict, dict]:

@@ -237,11 +237,11 @@ def main() -> None:
         request = json.loads(text)
         if request == "budgets":
             try:
-                from games.rules.catalogue import PACKAGES
-            except ImportError:  # a tree from before the rules' catalogue
-                from games.rules import PACKAGES
+                from games.bots import SLUGS
+            except ImportError:  # a tree from before the bots listed the games
+                from games.rules import PACKAGES as SLUGS
 
-            print(json.dumps(budgets(list(PACKAGES), 1.0)))
+            print(json.dumps(budgets(list(SLUGS), 1.0)))
         else:
             print(json.dumps(work(**request)))
         return

@@ -15,12 +15,13 @@ Environment variables (all optional on a laptop):
 
 import os
 import secrets
+from importlib import import_module
 from pathlib import Path
 
 import dj_database_url
 
 from config.layers import redis_layer
-from games.rules.catalogue import PACKAGES
+from games.packages import PACKAGES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -266,13 +267,15 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# Each game's board stylesheet and script sit in its package (games/<pkg>/static/), served
-# as games/<slug>/... (the rules' list of packages: the registry needs the apps loaded).
+# Each game's board stylesheet and script sit in its package (<package>/static/), served as
+# games/<slug>/...: the packages come from the one list of games (games.packages; the registry
+# needs the apps loaded) and each slug from its pure engine (<package>/engine.py).
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     *(
-        (f"games/{slug}", BASE_DIR / "games" / package / "static")
-        for slug, package in PACKAGES.items()
+        (f"games/{import_module(f'{package}.engine').ENGINE.slug}", folder)
+        for package in PACKAGES
+        if (folder := Path(import_module(package).__file__).parent / "static").is_dir()
     ),
 ]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or VAR_DIR / "staticfiles")

@@ -16,11 +16,11 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's games/rules
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's games
 
 from random_bot import main  # noqa: E402 (beside this file)
 
-from games.rules.catalogue import KNOWLEDGE  # noqa: E402
+from games.bots import knowledge as bot_knowledge  # noqa: E402
 
 DEALS = 4  # hidden parts dealt per move where the view hides something
 
@@ -37,7 +37,7 @@ def score(knowledge, state, seat: int) -> float:
 
 
 def lookahead(game: str, seat: int, view: dict, codes: list[str], rng: random.Random) -> str:
-    knowledge = KNOWLEDGE[game]
+    knowledge = bot_knowledge(game)
     engine = knowledge.engine
     deals = [
         knowledge.determinize(view, seat, rng) for _ in range(DEALS if knowledge.secrets else 1)

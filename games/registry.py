@@ -1,21 +1,18 @@
-"""The games of this table, in docs/rules.md order (the lobby's order): a static list of the
-declarations (``games.declaration.Game``), one line per game. This module is the only one
-that goes from a slug to a game, and nothing reads a game's parts except through ``Game``.
+"""The games of this table, in docs/rules.md order (the lobby's order): each listed package's
+declaration (``<package>.game``, a ``games.declaration.Game``), read from the one list of games
+(``games.packages``). This module is the only one that goes from a slug to a game, and nothing
+reads a game's parts except through ``Game``.
 """
 
 from __future__ import annotations
 
-from games import high_voltage, high_voltage_companies, hive, powerdrain, triangulum
+from importlib import import_module
+
 from games.declaration import LEAVE_WORDING, Game  # noqa: F401  (the web layer's imports)
+from games.packages import PACKAGES
 from games.rules import Engine, IllegalMove, Move  # noqa: F401  (the web layer's imports)
 
-DECLARED: tuple[Game, ...] = (
-    high_voltage.GAME,
-    high_voltage_companies.GAME,
-    hive.GAME,
-    triangulum.GAME,
-    powerdrain.GAME,
-)
+DECLARED: tuple[Game, ...] = tuple(import_module(f"{package}.game").GAME for package in PACKAGES)
 GAMES: dict[str, Game] = {game.slug: game for game in DECLARED}
 
 

@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tomllib
 import weakref
 from pathlib import Path
 
@@ -53,11 +52,14 @@ def test_the_import_contracts_hold():
     [
         ("games/services.py", "from games import push"),  # a writer calling a reaction
         ("games/presence.py", "from games import services"),  # a circle through the writers
-        ("games/rules/hive/engine.py", "import django"),  # an engine that is no longer pure
-        ("games/rules/hive/engine.py", "def lazy():\n    from ...models import Match"),  # lazily
-        ("games/rules/hive/bot.py", "import chat"),  # rules reaching into the app
-        ("games/rules/hive/bot.py", "from games.bots import levels"),  # rules leaning on bots
-        ("clients/sc2020/moves.py", "from games.rules.hive import codes"),  # a client on the server
+        ("games/hive/engine.py", "import django"),  # an engine that is no longer pure
+        ("games/hive/engine.py", "def lazy():\n    from ..models import Match"),  # lazily
+        ("games/hive/grid.py", "import django"),  # a module the engine imports, no longer pure
+        ("games/hive/bot.py", "import chat"),  # rules reaching into the app
+        ("games/hive/bot.py", "from games.bots import levels"),  # rules leaning on bots
+        ("games/hive/bot.py", "from games.hive import board"),  # rules leaning on the board
+        ("games/triangulum/twin.py", "from games import registry"),  # a twin on the web side
+        ("clients/sc2020/moves.py", "from games.hive import codes"),  # a client on the server
         ("games/consumers.py", "from chat import services"),  # the core calling a feature
         ("games/socket_play.py", "from ratings import selectors"),
         ("games/rendering.py", "def lazy():\n    from api import selectors"),
@@ -193,35 +195,28 @@ def test_every_reaction_lives_in_its_apps_reactions_module_and_every_signal_is_h
 
 
 def unlisted_games(root: Path) -> set[str]:
-    """The game packages under ``root/games`` (those declaring ``GAME = Game(``) that the
-    registry does not list or that the floors contract of ``root/pyproject.toml`` leaves out."""
-    layers = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["importlinter"]
-    named = {
-        module.strip()
-        for contract in layers["contracts"]
-        for line in contract.get("layers", ())
-        for module in line.replace("|", ":").split(":")
-    }
-    registry = (root / "games" / "registry.py").read_text()
+    """The game packages under ``root/games`` (those whose ``game.py`` declares ``GAME =
+    Game(``) that the one list of games (``root/games/packages.py``) leaves out."""
+    listed = import_map.listed_games(root)
     packages = {
         path.parent.name
-        for path in (root / "games").glob("*/__init__.py")
+        for path in (root / "games").glob("*/game.py")
         if "GAME = Game(" in path.read_text()
     }
-    return {p for p in packages if f"games.{p}" not in named or f"{p}.GAME" not in registry}
+    return {p for p in packages if f"games.{p}" not in listed}
 
 
-def test_every_game_package_is_listed_and_in_the_contracts(tmp_path):
+def test_every_game_package_is_listed_and_stands_on_the_games_floor(tmp_path):
     assert unlisted_games(ROOT) == set()
     (tmp_path / "games" / "sixth").mkdir(parents=True)
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    shutil.copy(ROOT / "games" / "registry.py", tmp_path / "games")
-    (tmp_path / "games" / "sixth" / "__init__.py").write_text("GAME = Game(engine=None)\n")
-    assert unlisted_games(tmp_path) == {"sixth"}  # a sixth game, in neither
-    registry = tmp_path / "games" / "registry.py"
-    registry.write_text(
-        registry.read_text().replace(
-            "    powerdrain.GAME,", "    powerdrain.GAME,\n    sixth.GAME,"
-        )
+    shutil.copy(ROOT / "games" / "packages.py", tmp_path / "games")
+    (tmp_path / "games" / "sixth" / "game.py").write_text("GAME = Game(engine=None)\n")
+    assert unlisted_games(tmp_path) == {"sixth"}  # a sixth game, not in the list
+    listed = tmp_path / "games" / "packages.py"
+    text = listed.read_text()
+    listed.write_text(
+        text.replace('    "games.powerdrain",\n', '    "games.powerdrain",\n    "games.sixth",\n')
     )
-    assert unlisted_games(tmp_path) == {"sixth"}  # listed, but on no floor of the contract
+    assert unlisted_games(tmp_path) == set()  # its one line
+    floor = import_map.floors(import_map.contracts(ROOT), import_map.listed_games(tmp_path))
+    assert import_map.floor_of("games.sixth.board", floor) == floor["games.hive"]

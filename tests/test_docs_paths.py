@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: A backticked path with a folder and a file ending (``games/rules/hive/engine.py``), or a
+#: A backticked path with a folder and a file ending (``games/hive/engine.py``), or a
 #: folder (``games/bots/``); placeholders (``games/<game>/``, ``…``) and globs are not paths.
 PATH = re.compile(r"`((?:[\w.-]+/)+(?:[\w.-]+\.\w+)?)`")
 SECTION = re.compile(r'(README|docs/[\w-]+\.md), "([^"]+)"')

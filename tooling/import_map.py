@@ -7,12 +7,16 @@ also lists the modules it leaves out (none should be: ``clients`` has its own co
 ``config`` (the site: its settings and routes on top, its helpers for limits, languages and
 templates below) and ``accounts`` (the user model beneath the games, its pages above them)
 span the floors by design and are left out of the folder loops; their modules keep the floors.
+Every game package in the one list of games (``games/packages.py``) stands on the floor of the
+boards' helpers (``games.boards``), named in the contract or not: adding a game is its package
+and its line in that list, and its arrows are checked here all the same.
 
     .venv/bin/python -m tooling.import_map [TREE]
 """
 
 from __future__ import annotations
 
+import ast
 import sys
 import tomllib
 from collections import Counter
@@ -22,19 +26,32 @@ import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
 SPANNING = {"config", "accounts"}
+GAMES_FLOOR = "games.boards"  # the floor every listed game package stands on
 
 
 def contracts(root: Path = ROOT) -> dict:
     return tomllib.loads((root / "pyproject.toml").read_text())["tool"]["importlinter"]
 
 
-def floors(config: dict) -> dict[str, int]:
+def listed_games(root: Path = ROOT) -> tuple[str, ...]:
+    """``PACKAGES`` of ``root/games/packages.py``, read without importing it (``root`` may be
+    another tree than the one running)."""
+    tree = ast.parse((root / "games" / "packages.py").read_text())
+    for node in tree.body:
+        targets = [node.target] if isinstance(node, ast.AnnAssign) else getattr(node, "targets", [])
+        if any(getattr(target, "id", None) == "PACKAGES" for target in targets):
+            return tuple(ast.literal_eval(node.value))
+    raise ValueError(f"{root / 'games' / 'packages.py'} has no PACKAGES")
+
+
+def floors(config: dict, games: tuple[str, ...] = ()) -> dict[str, int]:
     layers = next(c for c in config["contracts"] if c["type"] == "layers")["layers"]
-    return {
+    floor = {
         module.strip(): len(layers) - i
         for i, line in enumerate(layers)
         for module in line.replace("|", ":").split(":")
     }
+    return {**dict.fromkeys(games, floor[GAMES_FLOOR]), **floor}
 
 
 def floor_of(module: str, floor: dict[str, int]) -> int | None:
@@ -59,7 +76,7 @@ def report(root: Path = ROOT) -> dict:
     packages = config["root_packages"]
     sys.path.insert(0, str(root))
     graph = grimp.build_graph(*packages, cache_dir=None)
-    floor = floors(config)
+    floor = floors(config, listed_games(root))
     every = arrows(graph, packages)
     folders = Counter(
         (a.split(".")[0], b.split(".")[0]) for a, b in every if a.split(".")[0] != b.split(".")[0]

@@ -13,15 +13,23 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 
 from games.bots.levels import LEVELS, TEMPERATURE, THOROUGH, budget
 from games.bots.search import Search
+from games.packages import PACKAGES
 from games.rules import IllegalMove, Move
-from games.rules.catalogue import KNOWLEDGE
 from games.rules.knowledge import Knowledge
 
 __all__ = ["LEVELS", "Thought", "choose_move", "knowledge", "think"]
 
+#: slug -> each listed game's bot knowledge (``<package>/bot.py``, beside its engine), read
+#: from the one list of games (``games.packages``), not the registry: the bots stay free of
+#: the web layer, and the game's declaration ``Game.bot`` names the same knowledge.
+KNOWLEDGE: dict[str, Knowledge] = {
+    know.engine.slug: know
+    for know in (import_module(f"{package}.bot").KNOWLEDGE for package in PACKAGES)
+}
 SLUGS = tuple(KNOWLEDGE)
 
 log = logging.getLogger(__name__)
@@ -32,10 +40,8 @@ FALLBACKS: Counter[str] = Counter()
 
 
 def knowledge(slug: str) -> Knowledge:
-    """The bot knowledge beside a game's rules (``games/rules/<package>/bot.py``, which the
-    game's declaration ``Game.bot`` names too); ``KeyError`` for an unknown slug. Read from
-    the rules' list (``games.rules.catalogue``), not the registry: the bots stay free of the
-    web layer."""
+    """The bot knowledge beside a game's rules (``games/<package>/bot.py``, which the game's
+    declaration ``Game.bot`` names too); ``KeyError`` for an unknown slug."""
     return KNOWLEDGE[slug]
 
 

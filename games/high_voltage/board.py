@@ -13,9 +13,9 @@ from django.utils.translation import gettext_noop, ngettext_lazy
 from markupsafe import Markup
 
 from games.boards import Words, move_attr
+from games.high_voltage.engine import swamp_cells
+from games.high_voltage.geometry import SIZE
 from games.high_voltage.preview import previews
-from games.rules.high_voltage.engine import swamp_cells
-from games.rules.high_voltage.geometry import SIZE
 
 # A seat that is not to move and has no moves is drawn as a spectator is, when its view is
 # theirs (games.rendering ``Position.layout`` then lays the board out once for both).

@@ -8,7 +8,7 @@ line blocks (so the board can show why a knight neighbour stays unjoined).
 
 from __future__ import annotations
 
-from games.rules.high_voltage.geometry import CELLS, CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
+from games.high_voltage.geometry import CELLS, CROSSING_MASK, KNIGHT, SEGMENT_ID, cell, xy
 
 
 # cell -> ((knight neighbour, this cell's place in the neighbour's KNIGHT, crossing mask of

@@ -16,9 +16,9 @@ from django.utils.translation import gettext, gettext_noop, ngettext_lazy
 from markupsafe import Markup
 
 from games.boards import Joined, Words, move_attr
+from games.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
 from games.high_voltage_companies.grid_svg import cells_svg, coords_svg, face_paths, track_svg
 from games.rules import LEAVE_NOTATION, LEAVE_REASONS
-from games.rules.high_voltage_companies.cards import COLOURS, NEW_ROTATIONS
 
 SEATS = [
     {"name": "Volta", "colour": "#7048e8"},

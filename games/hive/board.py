@@ -15,9 +15,9 @@ from django.utils.translation import gettext_noop
 from markupsafe import Markup
 
 from games.boards import Words, gettext, language, move_attr
+from games.hive.grid import COORDS, DIRECTIONS, on_board
+from games.hive.moves import KINDS
 from games.memory import LRU
-from games.rules.hive.grid import COORDS, DIRECTIONS, on_board
-from games.rules.hive.moves import KINDS
 
 # A seat that is not to move and has no moves is drawn as a spectator is, when its view is
 # theirs (games.rendering ``Position.layout`` then lays the board out once for both).

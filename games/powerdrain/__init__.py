@@ -1,32 +1,10 @@
-"""Powerdrain at the table: the rules engine (``games.rules.powerdrain``) and its board."""
+"""Powerdrain (docs/rules.md §6, seed 004): two polarities drain each other on a 5×5 grid.
 
-from pathlib import Path
-
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
-
-from games.declaration import Game
-from games.powerdrain import board
-from games.rules.powerdrain.bot import KNOWLEDGE
-from games.rules.powerdrain.engine import ENGINE
-from games.rules.powerdrain.twin import twin
-
-GAME = Game(
-    engine=ENGINE,
-    description=_(
-        "Place plugs on a charged 5×5 grid; touching plugs of the other polarity drain each other."
-    ),
-    board=board,
-    reasons={"active plugs": _("on active plugs"), "voltage": _("on total voltage")},
-    options=tuple(board.OPTIONS),
-    public_options=frozenset({"rows", "cols", "draft"}),
-    twin=twin,
-    bot=KNOWLEDGE,
-    clock_presets=((1, 0), (3, 2), (5, 3)),
-    words=(
-        gettext_noop("%(placed)s/16 placed"),
-        gettext_noop("Place plug at %(at)s"),
-        gettext_noop("Active plugs %(a)s : %(b)s · total voltage %(c)s : %(d)s"),
-    ),
-    directory=Path(__file__).parent,
-)
+Readings this table chose where docs/rules.md and the seed are silent:
+- Plug notation is the two digits as a string ("46"): first digit against the
+  row potential, second against the column potential, as in the seed.
+- A drained plug's final voltage counts toward the tie-break sum by its absolute
+  value (the seed: "the greater absolute power level").
+- The order of the draw pile is secret, but which plugs remain is public (any
+  player can count them), so views list the remaining plugs sorted.
+"""

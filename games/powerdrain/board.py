@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_noop
 
 from games.boards import Words, move_attr
-from games.rules.powerdrain.engine import COLUMNS
+from games.powerdrain.engine import COLUMNS
 
 # A seat that is not to move and has no moves is drawn as a spectator is, when its view is
 # theirs (games.rendering ``Position.layout`` then lays the board out once for both).

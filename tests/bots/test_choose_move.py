@@ -12,7 +12,7 @@ from games import bots
 from games.bots import LEVELS, choose_move, knowledge
 from games.bots.levels import SECONDS
 from games.bots.search import Search
-from games.rules.powerdrain.engine import ENGINE as POWERDRAIN
+from games.powerdrain.engine import ENGINE as POWERDRAIN
 from tests.bots.positions import IDS, SETUPS, positions
 from tests.bots.slow_clock import SlowClock
 

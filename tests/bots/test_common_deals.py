@@ -8,8 +8,8 @@ import random
 from dataclasses import replace
 
 from games.bots.search import Search
-from games.rules.powerdrain import bot
-from games.rules.powerdrain.engine import ENGINE
+from games.powerdrain import bot
+from games.powerdrain.engine import ENGINE
 
 
 def test_every_root_move_is_played_out_on_the_same_deals_with_the_same_seed():

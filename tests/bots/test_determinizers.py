@@ -7,9 +7,9 @@ import random
 import pytest
 
 from games.bots import knowledge
+from games.high_voltage_companies.engine import shuffle as companies_shuffle
+from games.powerdrain.engine import ENGINE as POWERDRAIN
 from games.registry import get_game
-from games.rules.high_voltage_companies.engine import shuffle as companies_shuffle
-from games.rules.powerdrain.engine import ENGINE as POWERDRAIN
 from tests.bots.positions import IDS, SETUPS, positions
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from games.rules.high_voltage.bot import (
+from games.high_voltage.bot import (
     BORDERS,
     FAR,
     USABLE,
@@ -16,8 +16,8 @@ from games.rules.high_voltage.bot import (
     _path_cells,
     connection,
 )
-from games.rules.high_voltage.engine import EMPTY, ENGINE
-from games.rules.high_voltage.geometry import CELLS, CROSSING, KNIGHT, segment_ids
+from games.high_voltage.engine import EMPTY, ENGINE
+from games.high_voltage.geometry import CELLS, CROSSING, KNIGHT, segment_ids
 
 
 def plain_distances(state, seat: int, start: int) -> list[int]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from games.bots.search import terminal_rewards
-from games.rules.high_voltage_companies import bot
-from games.rules.high_voltage_companies.engine import ACTION, ENGINE
+from games.high_voltage_companies import bot
+from games.high_voltage_companies.engine import ACTION, ENGINE
 
 
 def test_a_draw_is_worth_less_than_its_share_to_the_searching_seat_only():

@@ -7,8 +7,8 @@ import random
 from dataclasses import replace
 
 from games.bots import choose_move
-from games.rules.high_voltage_companies import bot
-from games.rules.high_voltage_companies.engine import ENGINE
+from games.high_voltage_companies import bot
+from games.high_voltage_companies.engine import ENGINE
 
 SLUG = "high-voltage-companies"
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.rules.powerdrain.engine import ENGINE, State
+from games.powerdrain.engine import ENGINE, State
 from tests.browser.conftest import screenshot
 from tests.browser.flows import join_as_guest, sign_up, watch
 

@@ -6,8 +6,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from games.powerdrain.engine import ENGINE
 from games.records import FORMAT
-from games.rules.powerdrain.engine import ENGINE
 from tests.browser.conftest import screenshot
 from tests.browser.flows import sign_up
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.rules.triangulum.engine import ENGINE
+from games.triangulum.engine import ENGINE
 from tests.browser.conftest import screenshot
 from tests.browser.flows import create_match, join_as_guest, sign_up, watch
 from tests.engines.harness import random_game

@@ -25,7 +25,7 @@ import socket
 import time
 from xml.etree.ElementTree import XMLPullParser, tostring
 
-from games.rules.hive.engine import ENGINE
+from games.hive.engine import ENGINE
 
 COLOURS = ("RED", "BLUE")
 HAND = ("BEE", "SPIDER", "BEETLE", "GRASSHOPPER", "ANT")

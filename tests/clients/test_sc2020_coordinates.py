@@ -9,8 +9,8 @@ import re
 import pytest
 
 from clients.sc2020 import coords, messages
-from games.rules.hive.engine import ENGINE
-from games.rules.hive.grid import COORDS
+from games.hive.engine import ENGINE
+from games.hive.grid import COORDS
 from tests.clients.sc2020_positions import FIGURES
 
 SEATS = {"RED": 0, "BLUE": 1}

@@ -13,7 +13,7 @@ import time
 
 from clients.sc2020.listener import Listener
 from clients.sc2020.match import Match
-from games.rules.hive.engine import ENGINE
+from games.hive.engine import ENGINE
 
 SEATS = [
     {"seat": 0, "player": {"name": "mybot"}, "name": "mybot (BOT)"},

@@ -12,7 +12,7 @@ import pytest
 
 from clients.sc2020 import markup, messages, moves, outcome
 from clients.sc2020.reader import LIMIT, ProtocolError, Reader
-from games.rules.hive.engine import ENGINE
+from games.hive.engine import ENGINE
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["mybot", "rival"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.rules.high_voltage_companies.engine import ENGINE
+from games.high_voltage_companies.engine import ENGINE
 
 COLOURS = ["red", "yellow", "green", "blue"]
 PAIRS = [(a, b) for a in COLOURS for b in COLOURS if a != b]

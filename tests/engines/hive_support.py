@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
+from games.hive.engine import ENGINE
 from games.registry import IllegalMove
-from games.rules.hive.engine import ENGINE
 
 # Three corner fields, far from the middle where the test positions live.
 FAR_BLOCKED = [[5, -5, 0], [-5, 5, 0], [0, 5, -5]]

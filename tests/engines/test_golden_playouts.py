@@ -23,10 +23,10 @@ import pytest
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = {  # slug: (engine module, [(seed, options)])
     "powerdrain": (
-        "games.rules.powerdrain.engine",
+        "games.powerdrain.engine",
         [(seed, None) for seed in range(25)] + [(seed, {"draft": True}) for seed in range(25)],
     ),
-    "hive": ("games.rules.hive.engine", [(seed, None) for seed in range(30)]),
+    "hive": ("games.hive.engine", [(seed, None) for seed in range(30)]),
 }
 
 

@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
+from games.high_voltage.engine import ENGINE as HIGH_VOLTAGE
+from games.high_voltage_companies.engine import ENGINE as COMPANIES
 from games.rules import play_entry
-from games.rules.high_voltage.engine import ENGINE as HIGH_VOLTAGE
-from games.rules.high_voltage_companies.engine import ENGINE as COMPANIES
-from games.rules.triangulum.engine import ENGINE as TRIANGULUM
+from games.triangulum.engine import ENGINE as TRIANGULUM
 
 DATA = Path(__file__).parent / "golden" / "replays.json"
 ENGINES = {engine.slug: engine for engine in (HIGH_VOLTAGE, COMPANIES, TRIANGULUM)}

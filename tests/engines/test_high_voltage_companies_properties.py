@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.high_voltage_companies import GAME
-from games.rules.high_voltage_companies.engine import (
+from games.high_voltage_companies.engine import (
     ENGINE,
     PLACES_SEEN,
     _sorted_places,

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.high_voltage_companies.engine import ENGINE
 from games.registry import IllegalMove
-from games.rules.high_voltage_companies.engine import ENGINE
 from tests.engines.high_voltage_companies_support import (
     all_up,
     cross_row,

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from games.rules.high_voltage.geometry import (
+from games.high_voltage.geometry import (
     CROSSING,
     CROSSING_MASK,
     KNIGHT,

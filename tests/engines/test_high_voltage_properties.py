@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.high_voltage.engine import ENGINE
+from games.high_voltage.engine import ENGINE
 from tests.engines.harness import random_game
 from tests.engines.test_high_voltage_geometry import segments_cross
 

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
+from games.high_voltage.engine import ENGINE
 from games.registry import IllegalMove, get_engine
-from games.rules.high_voltage.engine import ENGINE
 
 KEEP, MIRROR = {"type": "keep"}, {"type": "mirror"}
 # Lone filler posts far from the action: (odd x, even y) for blue, (even x, odd y) for red.

@@ -4,7 +4,7 @@ Every expected set of fields below was worked out by hand from the rule text on
 the position drawn in the test's comment, not taken from the engine.
 """
 
-from games.rules.hive.engine import ENGINE
+from games.hive.engine import ENGINE
 from tests.engines.hive_support import (
     FAR_BLOCKED,
     drag,

@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.hive.engine import ENGINE
+from games.hive.engine import ENGINE
 from tests.engines.harness import key, random_game
 from tests.engines.hive_support import neighbours
 

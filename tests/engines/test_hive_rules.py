@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
+from games.hive.engine import ENGINE
 from games.registry import IllegalMove, get_engine
-from games.rules.hive.engine import ENGINE
 from tests.engines.hive_support import (
     FAR_BLOCKED,
     drag,

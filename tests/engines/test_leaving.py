@@ -9,10 +9,10 @@ import random
 
 import pytest
 
+from games.high_voltage_companies.engine import ENGINE as COMPANIES
+from games.high_voltage_companies.twin import twin
 from games.registry import GAMES, IllegalMove, get_engine
 from games.rules import LEAVE_REASONS, entry_notation, play_entry
-from games.rules.high_voltage_companies.engine import ENGINE as COMPANIES
-from games.rules.high_voltage_companies.twin import twin
 from tests.engines.harness import random_game
 from tests.engines.high_voltage_companies_support import (
     cross_row,

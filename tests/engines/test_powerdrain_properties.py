@@ -5,7 +5,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.powerdrain.engine import ENGINE
+from games.powerdrain.engine import ENGINE
 from tests.engines.harness import random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -2,8 +2,8 @@
 
 import pytest
 
+from games.powerdrain.engine import ENGINE, PLUGS, POTENTIALS, base_voltage
 from games.registry import IllegalMove, get_engine
-from games.rules.powerdrain.engine import ENGINE, PLUGS, POTENTIALS, base_voltage
 
 # The seed's finished example: row potentials left, column potentials top.
 ROWS = [9, 7, 1, 5, 3]

@@ -1,10 +1,12 @@
 """The rules engines are pure (docs/rules.md §1): no Django, no I/O, no clock, no global random
 state.
 
-Checked twice over every module under games/rules: statically, each import (relative ones
-resolved, those inside functions included) must name games.rules or a pure part of the standard
-library, and the random module may only give its Random class, seeded; then by importing every
-module in a fresh interpreter and looking at what got loaded.
+Checked twice over the protocol (games/rules/) and each listed game's pure side (its package's
+``__init__``, engine, bot knowledge and twin, with every module of the package they import):
+statically, each import (relative ones resolved, those inside functions included) must name
+games.rules, the game's own package or a pure part of the standard library, and the random
+module may only give its Random class, seeded; then by importing every module in a fresh
+interpreter and looking at what got loaded.
 """
 
 import ast
@@ -14,9 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from games.packages import PACKAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "games" / "rules"
-MODULES = sorted(RULES.rglob("*.py"))
+#: The modules of a game through which the rest of the table reaches its rules.
+ENTRIES = ("engine", "bot", "twin")
 # The standard library an engine may import: computation only, no I/O, no clock, no process.
 PURE_STDLIB = {
     "__future__", "abc", "bisect", "collections", "copy", "dataclasses", "enum", "functools",
@@ -48,23 +53,54 @@ def imports(path: Path, tree: ast.Module) -> list[tuple[ast.AST, str]]:
     return found
 
 
-def allowed(name: str) -> bool:
+def source(name: str) -> Path | None:
+    """The file of module ``name`` under ROOT, or None if it is no module of ours."""
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def pure_side(package: str) -> list[Path]:
+    """The game package's ``__init__`` (run by any import of it) and its entries, with every
+    module of the package they import, however deep."""
+    found = {}
+    todo = [f"{package}.{entry}" for entry in ENTRIES] + [package]
+    while todo:
+        name = todo.pop()
+        path = source(name)
+        if name in found or path is None:
+            continue
+        found[name] = path
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        todo += [n for _, n in imports(path, tree) if n.startswith(f"{package}.")]
+    return list(found.values())
+
+
+GAME_PACKAGES = {path: package for package in PACKAGES for path in pure_side(package)}
+MODULES = sorted({*RULES.rglob("*.py"), *GAME_PACKAGES})
+
+
+def allowed(name: str, path: Path) -> bool:
     if name == "games.rules" or name.startswith("games.rules."):
         return True
+    if path in GAME_PACKAGES and f"{name}.".startswith(f"{GAME_PACKAGES[path]}."):
+        return True  # the game's own modules: pure_side follows them, so they are checked too
     return name.split(".")[0] in PURE_STDLIB
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(RULES)))
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_rules_module_imports_only_the_rules_and_pure_standard_library(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node, name in imports(path, tree):
-        assert allowed(name), f"{path.name}:{node.lineno} imports {name}"
+        assert allowed(name, path), f"{path.name}:{node.lineno} imports {name}"
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} calls {node.func.id}"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(RULES)))
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_rules_module_never_touches_the_global_random_generator(path):
     """The random module's functions share one generator seeded from the OS; an engine draws
     only from a Random(seed) of its own, so the random module may give nothing but Random."""
@@ -92,13 +128,14 @@ def test_a_rules_module_never_touches_the_global_random_generator(path):
 
 def test_importing_every_rules_module_loads_nothing_but_the_rules_and_the_standard_library():
     names = [module_name(path) for path in MODULES]
+    parents = {".".join(n.split(".")[:end]) for n in names for end in range(1, n.count(".") + 1)}
     code = (
         "import sys\n"
         "before = set(sys.modules)\n"
         + "".join(f"import {name}\n" for name in names)
         + "print(' '.join(sorted(m for m in set(sys.modules) - before\n"
-        "    if m.split('.')[0] not in sys.stdlib_module_names\n"
-        "    and m not in ('games', 'games.rules') and not m.startswith('games.rules.'))))"
+        f"    if m.split('.')[0] not in sys.stdlib_module_names and m not in {set(names) | parents!r}"
+        ")))"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -5,7 +5,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.triangulum.geometry import helper_area, in_triangle, triangles_meet
+from games.triangulum.geometry import helper_area, in_triangle, triangles_meet
 
 xs = st.integers(min_value=0, max_value=45)
 ys = st.integers(min_value=0, max_value=28)

@@ -3,7 +3,7 @@ the order the plain stable sort by distance gives, ties and the board's edges in
 
 import random
 
-from games.rules.triangulum.engine import ALL_POINTS, _nearest
+from games.triangulum.engine import ALL_POINTS, _nearest
 
 
 def by_sorting(points, a):

@@ -3,7 +3,7 @@
 import pytest
 
 from games.registry import IllegalMove
-from games.rules.triangulum.engine import ENGINE, partie_points
+from games.triangulum.engine import ENGINE, partie_points
 from tests.engines.triangulum_support import (
     PASS,
     lay,

@@ -7,7 +7,7 @@ from itertools import takewhile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.triangulum.engine import ENGINE
+from games.triangulum.engine import ENGINE
 from tests.engines.harness import key, random_game
 from tests.engines.test_triangulum_geometry import doubled_area, inside_by_areas, separated
 

@@ -2,8 +2,8 @@
 
 import random
 
-from games.rules.triangulum.engine import ENGINE
-from games.rules.triangulum.twin import twin
+from games.triangulum.engine import ENGINE
+from games.triangulum.twin import twin
 from tests.engines.triangulum_support import PASS, place, play, start
 
 

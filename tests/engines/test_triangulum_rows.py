@@ -1,4 +1,4 @@
-"""The bots' triangle check by rows (games/rules/triangulum/rows.py, bot.allowed): the rows
+"""The bots' triangle check by rows (games/triangulum/rows.py, bot.allowed): the rows
 find exactly the points the engine's containment test finds, the quick look at the widest
 rows finds no point outside, and ``allowed`` agrees with the engine's check in play."""
 
@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.triangulum.bot import allowed
-from games.rules.triangulum.engine import ALL_POINTS, ENGINE, triangle_allowed
-from games.rules.triangulum.geometry import cross, in_triangle
-from games.rules.triangulum.rows import covers, rows
+from games.triangulum.bot import allowed
+from games.triangulum.engine import ALL_POINTS, ENGINE, triangle_allowed
+from games.triangulum.geometry import cross, in_triangle
+from games.triangulum.rows import covers, rows
 
 points = st.tuples(st.integers(0, 45), st.integers(0, 28))
 near = st.tuples(st.integers(10, 16), st.integers(10, 14))  # shared rows and edges are common

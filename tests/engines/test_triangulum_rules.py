@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.registry import IllegalMove, get_engine, get_game
-from games.rules.triangulum.engine import ENGINE
+from games.triangulum.engine import ENGINE
 from tests.engines.triangulum_support import (
     PASS,
     lay,

@@ -8,7 +8,7 @@ point already taken or already written, so revealing them changes nothing else.
 
 from __future__ import annotations
 
-from games.rules.triangulum.engine import ENGINE
+from games.triangulum.engine import ENGINE
 
 PASS = {"type": "pass"}
 PARK = [(x, y) for y in (0, 1) for x in range(28, 45)]

@@ -4,7 +4,7 @@
 // The server draws the grid with patterns, so a click is mapped to the nearest grid point.
 // Place: click the open point, then the secret point (may be the same), then Confirm.
 // Triangulate: click three of your open points; the preview below uses the same integer
-// geometry as games/rules/triangulum/geometry.py, on the open board only. Confirm sends it.
+// geometry as games/triangulum/geometry.py, on the open board only. Confirm sends it.
 // window.TriangulumPreview(points, view) is that preview, for tests and the curious.
 // From the keyboard, the focused board has a cursor point: arrow keys move it, Enter or
 // Space clicks it.
@@ -12,7 +12,7 @@
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
 
-  // ---- geometry: a port of games/rules/triangulum/geometry.py (ints only) ----
+  // ---- geometry: a port of games/triangulum/geometry.py (ints only) ----
   function cross(a, b, c) { return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]); }
   function collinear(a, b, c) { return cross(a, b, c) === 0; }
   function inTriangle(p, a, b, c) {

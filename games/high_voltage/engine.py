@@ -5,10 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, option_dict, require_keys
-from games.rules.high_voltage import codes
-from games.rules.high_voltage.geometry import (
+from games.high_voltage import codes
+from games.high_voltage.geometry import (
     CELLS,
     COLUMN_NAMES,
     CROSSING_MASK,
@@ -23,6 +21,8 @@ from games.rules.high_voltage.geometry import (
     segment_ids,
     xy,
 )
+from games.rules import EngineBase, IllegalMove, check_leave
+from games.rules.checks import int_list, option_dict, require_keys
 
 MAX_POSTS = 200
 SWAMP_SIZES = (3, 2, 2, 1)  # the seed's swamps: one 3×3, two 2×2, one 1×1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.rules.high_voltage_companies.cards import DANGER_IDS, EXITS, E, N, S, W
+from games.high_voltage_companies.cards import DANGER_IDS, EXITS, E, N, S, W
 
 SIZE = 7
 PLACES = SIZE * SIZE

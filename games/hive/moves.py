@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.rules.hive.grid import ADJACENT, BOARD, CELLS, LINKS, NEIGHBOURS, spread
+from games.hive.grid import ADJACENT, BOARD, CELLS, LINKS, NEIGHBOURS, spread
 
 KINDS = ("BEE", "SPIDER", "BEETLE", "GRASSHOPPER", "ANT")
 BEE, SPIDER, BEETLE, GRASSHOPPER, ANT = range(5)

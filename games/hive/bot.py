@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.rules.hive.engine import (
+from games.hive.engine import (
     DRAG,
     ENGINE,
     SKIP,
@@ -21,8 +21,8 @@ from games.rules.hive.engine import (
     free_around,
     plan,
 )
-from games.rules.hive.grid import ADJACENT
-from games.rules.hive.moves import BEE
+from games.hive.grid import ADJACENT
+from games.hive.moves import BEE
 from games.rules.knowledge import Knowledge
 
 PRESS = 0.6  # share of playout moves that take a best-scored move

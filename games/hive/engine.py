@@ -13,11 +13,9 @@ from __future__ import annotations
 import random
 from bisect import insort
 
-from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, option_dict, require_keys
-from games.rules.hive import codes
-from games.rules.hive.grid import BIT, CELLS, COORDS, INDEX, LINKS, OFF, coord, fields_of, label
-from games.rules.hive.moves import (
+from games.hive import codes
+from games.hive.grid import BIT, CELLS, COORDS, INDEX, LINKS, OFF, coord, fields_of, label
+from games.hive.moves import (
     BEE,
     EULER,
     KINDS,
@@ -34,6 +32,8 @@ from games.rules.hive.moves import (
     reach,
     ring_of,
 )
+from games.rules import EngineBase, IllegalMove, check_leave
+from games.rules.checks import int_list, option_dict, require_keys
 
 MOVES_EACH = 30  # the game ends once each player has made 30 moves (skips count)
 BEE_BY = 4  # the bee must be set by the player's 4th move

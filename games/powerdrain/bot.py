@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import random
 
+from games.powerdrain.engine import AT, ENGINE, NEXT_TO, SIGN, State, bases, tally
 from games.rules.knowledge import Knowledge
-from games.rules.powerdrain.engine import AT, ENGINE, NEXT_TO, SIGN, State, bases, tally
 
 GREEDY = 0.8  # share of playout moves that take the greedy choice
 

@@ -15,8 +15,8 @@ import math
 import random
 from collections.abc import Callable
 
-from games.rules.high_voltage_companies.cards import COLOURS
-from games.rules.high_voltage_companies.engine import (
+from games.high_voltage_companies.cards import COLOURS
+from games.high_voltage_companies.engine import (
     ACTION,
     DECLARE,
     ENGINE,
@@ -26,7 +26,7 @@ from games.rules.high_voltage_companies.engine import (
     evolve,
     shuffle,
 )
-from games.rules.high_voltage_companies.grid import CHIP_NAMES, SIZE, Line, point_chips
+from games.high_voltage_companies.grid import CHIP_NAMES, SIZE, Line, point_chips
 from games.rules.knowledge import Knowledge
 
 SWAPS = 40  # random swaps weighed per action node

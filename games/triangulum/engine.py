@@ -10,8 +10,8 @@ from itertools import combinations, permutations
 
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, require_keys
-from games.rules.triangulum import codes
-from games.rules.triangulum.geometry import (
+from games.triangulum import codes
+from games.triangulum.geometry import (
     HEIGHT,
     MAX_X,
     MAX_Y,

@@ -18,15 +18,15 @@ from dataclasses import replace
 from itertools import combinations
 
 from games.rules.knowledge import Knowledge
-from games.rules.triangulum.engine import (
+from games.triangulum.engine import (
     ALL_POINTS,
     ENGINE,
     State,
     meets_scored,
     partie_points,
 )
-from games.rules.triangulum.geometry import cross
-from games.rules.triangulum.rows import covers, rows
+from games.triangulum.geometry import cross
+from games.triangulum.rows import covers, rows
 
 TRIANGLES = 3  # largest valid triangles tried
 CLOSERS = 4  # open points that would close a large triangle

@@ -10,10 +10,8 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from games.rules import EngineBase, IllegalMove, check_leave
-from games.rules.checks import int_list, option_dict, require_keys
-from games.rules.high_voltage_companies import codes
-from games.rules.high_voltage_companies.cards import (
+from games.high_voltage_companies import codes
+from games.high_voltage_companies.cards import (
     COLOURS,
     DANGER_IDS,
     EXITS,
@@ -21,7 +19,7 @@ from games.rules.high_voltage_companies.cards import (
     describe,
     segments,
 )
-from games.rules.high_voltage_companies.grid import (
+from games.high_voltage_companies.grid import (
     CENTRE,
     CHIP_NAMES,
     DANGER,
@@ -36,6 +34,8 @@ from games.rules.high_voltage_companies.grid import (
     point_chips,
     trace,
 )
+from games.rules import EngineBase, IllegalMove, check_leave
+from games.rules.checks import int_list, option_dict, require_keys
 
 ACTION_CHIPS = 5
 POINT_SUPPLY = 20

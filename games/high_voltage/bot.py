@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import random
 
-from games.rules.high_voltage.engine import ENGINE, PLACEABLE, SWAMP, State
-from games.rules.high_voltage.geometry import (
+from games.high_voltage.engine import ENGINE, PLACEABLE, SWAMP, State
+from games.high_voltage.geometry import (
     CELLS,
     CROSSING,
     LAST,

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
+from games.hive.grid import INDEX, label
+from games.hive.moves import KINDS, kind
 from games.rules import IllegalMove
-from games.rules.hive.grid import INDEX, label
-from games.rules.hive.moves import KINDS, kind
 
 LETTERS = "QSBGA"  # per KINDS: BEE, SPIDER, BEETLE, GRASSHOPPER, ANT
 EXAMPLES = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.rules.triangulum.geometry import HEIGHT, WIDTH
+from games.triangulum.geometry import HEIGHT, WIDTH
 
 
 def twin(state, viewer: int | None, rng):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from games.rules.high_voltage.geometry import COLUMN_NAMES, SIZE
+from games.high_voltage.geometry import COLUMN_NAMES, SIZE
 
 EXAMPLES = "'keep', 'mirror', or a post's cell such as 'k7' (column a..x, row 1..24 from the top)"
 POST = re.compile(r"([a-x])([1-9][0-9]?)")

@@ -8,7 +8,7 @@ once between exact integer bounds.
 
 from __future__ import annotations
 
-from games.rules.triangulum.geometry import HEIGHT, Triangle
+from games.triangulum.geometry import HEIGHT, Triangle
 
 
 def rows(*sets) -> list[int]:

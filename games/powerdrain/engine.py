@@ -11,9 +11,9 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
+from games.powerdrain import codes
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
-from games.rules.powerdrain import codes
 
 SIZE = 5
 SECTIONS = SIZE * SIZE
