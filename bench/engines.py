@@ -1,8 +1,9 @@
 """The engines' hot paths per game, this tree against a git commit: ratios from one run.
 
 Absolute figures do not travel between machines (nor between two hours of a shared one), so
-with ``--base COMMIT`` this measures that commit's ``games/rules`` and ``games/bots`` (taken
-out with ``git archive`` into a temporary directory) beside this tree's, each in its own
+with ``--base COMMIT`` this measures that commit's engines, bot knowledge and ``games/bots``
+(``games/rules``, and each game package holding an ``engine.py``, taken out with ``git
+archive`` into a temporary directory) beside this tree's, each in its own
 subprocess, alternating A and B over ``--repeat`` rounds, and prints per game and figure the
 median, min and max of each side and the ratio new/old (median, and the range of the
 per-round ratios). Without ``--base`` it prints this tree's figures alone.
@@ -171,20 +172,23 @@ def run_worker(tree: Path, request: dict) -> dict:
 
 
 def export(commit: str, into: Path) -> Path:
-    """``commit``'s games/rules and games/bots, importable as ``games`` from ``into``."""
-    archive = subprocess.run(
-        [
-            "git",
-            "-C",
-            str(ROOT),
-            "archive",
-            commit,
-            "games/__init__.py",
-            "games/rules",
-            "games/bots",
-        ],
+    """``commit``'s engines and bots, importable as ``games`` from ``into``: ``games/rules``,
+    ``games/bots``, the list of games if it has one, and every game package with an engine
+    (under ``games/rules/`` before each game became one package, #50)."""
+    files = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", commit, "games/"],
         capture_output=True,
+        text=True,
         check=False,
+    )
+    if files.returncode:
+        sys.exit(f"git ls-tree {commit} failed: {files.stderr.strip()}")
+    listed = set(files.stdout.split())
+    tops = sorted({path.split("/")[1] for path in listed})
+    pure = ("__init__.py", "packages.py", "rules", "bots")
+    paths = [f"games/{t}" for t in tops if t in pure or f"games/{t}/engine.py" in listed]
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit, *paths], capture_output=True, check=False
     )
     if archive.returncode:
         sys.exit(f"git archive {commit} failed: {archive.stderr.decode().strip()}")

@@ -5,7 +5,7 @@ it sees and keeps the one whose position scores best for it.
 
 Everything else (the upgrade, accepting challenges, a thread per match, joining a ladder) is
 ``random_bot.py``'s. To play a move on its board it borrows the table's pure rules engines
-and their scoring from this checkout (``games/rules/``: plain Python, no server, no Django),
+and their scoring from this checkout (``games/<game>/`` engines and bot knowledge: plain Python, no server, no Django),
 so run it from the repository's root. Where the view hides something (a secret card, the
 plugs still to come) it deals the hidden part a few times at random and averages.
 """

@@ -1,4 +1,4 @@
-"""High Voltage, 24×24 pylons at the table: the rules engine (``games.high_voltage``) and its board."""
+"""High Voltage, 24×24 pylons at the table: the rules engine (``games.high_voltage.engine``) and its board."""
 
 from pathlib import Path
 

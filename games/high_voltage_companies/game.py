@@ -1,4 +1,4 @@
-"""High Voltage, power companies at the table: the rules engine (``games.high_voltage_companies``) and its board."""
+"""High Voltage, power companies at the table: the rules engine (``games.high_voltage_companies.engine``) and its board."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""Hive, Software Challenge 2020 at the table: the rules engine (``games.hive``) and its board."""
+"""Hive, Software Challenge 2020 at the table: the rules engine (``games.hive.engine``) and its board."""
 
 from pathlib import Path
 

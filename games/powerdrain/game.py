@@ -1,4 +1,4 @@
-"""Powerdrain at the table: the rules engine (``games.powerdrain``) and its board."""
+"""Powerdrain at the table: the rules engine (``games.powerdrain.engine``) and its board."""
 
 from pathlib import Path
 

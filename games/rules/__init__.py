@@ -1,6 +1,7 @@
-"""The pure rules engines, one package per game, and the protocol they share (docs/rules.md §1).
+"""The protocol every rules engine shares (docs/rules.md §1); each engine is in its game's
+package (``games/<game>/engine.py``).
 
-Nothing under ``games/rules`` imports Django or Channels, reads a clock or touches a file or
+Nothing here or in an engine imports Django or Channels, reads a clock or touches a file or
 the network: an engine is a deterministic function of its seed, options and moves
 (``tests/engines/test_purity.py`` holds this).
 """

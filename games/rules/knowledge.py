@@ -1,6 +1,6 @@
 """What the search knows about one game beyond its rules engine (one ``Knowledge`` per game).
 
-Each rules package exports ``KNOWLEDGE`` from ``games/rules/<pkg>/bot.py``. The search
+Each game package exports ``KNOWLEDGE`` from ``games/<pkg>/bot.py``. The search
 only ever sees a seat's view, so every game first says how to turn a view back into a
 full engine state (``determinize``); the rest steers the search where plain random play
 is weak: which moves are worth trying, how playouts move, and how to score a position

@@ -1,4 +1,4 @@
-"""Triangulum at the table: the rules engine (``games.triangulum``) and its board."""
+"""Triangulum at the table: the rules engine (``games.triangulum.engine``) and its board."""
 
 from pathlib import Path
 

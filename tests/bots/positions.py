@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import random
 
-from games.bots import knowledge
+from games.bots import KNOWLEDGE, knowledge
+from tests.facts import FACTS
 
-# (slug, players, most random plies before a position is taken)
+# (slug, players, most random plies before a position is taken): every listed game, every
+# player count, with its plies from its package's test facts (<package>/facts.py).
 SETUPS = [
-    ("high-voltage", 2, 120),
-    ("high-voltage-companies", 2, 60),
-    ("high-voltage-companies", 3, 60),
-    ("high-voltage-companies", 4, 60),
-    ("hive", 2, 50),
-    ("triangulum", 2, 400),
-    ("powerdrain", 2, 15),
+    (slug, players, FACTS[slug].BOT_PLIES)
+    for slug, know in KNOWLEDGE.items()
+    for players in range(know.engine.min_players, know.engine.max_players + 1)
 ]
 IDS = [f"{slug}-{players}" for slug, players, _ in SETUPS]
 

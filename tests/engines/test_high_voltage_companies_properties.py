@@ -12,13 +12,13 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.high_voltage_companies import GAME
 from games.high_voltage_companies.engine import (
     ENGINE,
     PLACES_SEEN,
     _sorted_places,
     card_places,
 )
+from games.high_voltage_companies.game import GAME
 from tests.engines.harness import check_agreement, random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -1,12 +1,14 @@
 """The engine protocol of docs/rules.md §1, checked the same way for every declared game.
 
-Driven by the declarations (``games.registry``): every game, every player count and
+Driven by the declarations of the listed games (``games.registry``, and what each game's
+package says for its tests, ``<package>/facts.py``): every game, every player count and
 every lobby option is played out in seeded random games, and at sampled positions
 the engine must agree with itself (listed moves and near misses against ``apply``),
 survive a JSON round trip, hide every secret its ``twin`` changes, and name every
 move. Every move has a code (docs/rules.md §1.4) that reads back to exactly that move.
-A sixth game gets all of this by being declared: ``tests/tictactoe`` is one, written by
-docs/architecture.md's "Adding a game" and never shipped, and is played here beside the five.
+A sixth game gets all of this by being listed: ``tests/tictactoe`` is one, written by
+docs/architecture.md's "Adding a game" and never shipped, which tests/test_adding_a_game.py
+lists with one line and plays here beside the five.
 """
 
 from __future__ import annotations
@@ -22,17 +24,15 @@ import pytest
 from games.registry import GAMES, IllegalMove
 from games.rules import CODE_PATTERN, MAX_CODE_LENGTH
 from tests.engines.harness import check_agreement, choose_move, key, random_game
-from tests.tictactoe import GAME as TICTACTOE
-
-PLAYED = {**GAMES, TICTACTOE.slug: TICTACTOE}  # the table's games and the throwaway one
+from tests.facts import FACTS
 
 
 def get_game(slug):
-    return PLAYED[slug]
+    return GAMES[slug]
 
 
 def all_games():
-    return list(PLAYED.values())
+    return list(GAMES.values())
 
 
 SEEDS = range(3)
@@ -62,26 +62,18 @@ def positions(slug, players, options, seed, count):
     return rng.sample(running, min(count, len(running))), plies[-1][0]
 
 
-@pytest.fixture(params=list(PLAYED))
+@pytest.fixture(params=list(GAMES))
 def game(request):
     return get_game(request.param)
 
 
 def test_the_declaration_describes_the_game(game):
     engine = game.engine
-    assert engine.slug in PLAYED and engine.name and game.description
+    assert engine.slug in GAMES and engine.name and game.description
     assert 1 <= engine.min_players <= engine.max_players
     assert len(game.board.SEATS) >= engine.max_players
     assert (game.directory / "rules.md").is_file() and (game.directory / "board.html").is_file()
-    assert game.public_options <= {
-        "rows",
-        "cols",
-        "draft",
-        "swamps",
-        "blocked",
-        "rotations",
-        "first",
-    }
+    assert game.public_options == FACTS[engine.slug].PUBLIC_OPTIONS
 
 
 @pytest.mark.parametrize(("slug", "players", "options"), VARIANTS)
@@ -272,16 +264,6 @@ def test_a_code_decodes_only_as_it_is_written(slug, players, options):
                 assert engine.is_legal(state, seat, decoded), (edit, decoded)
 
 
-WELL_FORMED_BUT_ILLEGAL_AT_START = {
-    "high-voltage": ["k7", "a1"],  # no post before keep or mirror; a corner
-    "high-voltage-companies": ["end", "double", "P33r1", "DE0", "R00r1", "M00r0", "F33"],
-    "hive": ["B0.0~1.-1", "A5.5", "skip"],  # nothing to drag; off the board; sets are open
-    "triangulum": ["1.1~5.1~1.6", "46.0~0.0", "0.0~0.29"],  # unowned points; off the board
-    "powerdrain": ["46c2"],  # a plug is named only when drafting
-    "tic-tac-toe": ["a4", "d1"],  # off the grid
-}
-
-
 def test_bad_codes_raise_illegal_move_saying_why(game):
     engine = game.engine
     state = engine.setup(players=engine.min_players, seed=3)
@@ -297,7 +279,7 @@ def test_bad_codes_raise_illegal_move_saying_why(game):
     for code in [None, 5, b"k7", ["k7"], {"type": "keep"}]:
         with pytest.raises(IllegalMove, match="a string"):
             engine.decode(state, code)
-    for code in WELL_FORMED_BUT_ILLEGAL_AT_START[engine.slug]:
+    for code in FACTS[engine.slug].ILLEGAL_AT_START:
         with pytest.raises(IllegalMove, match=f"No legal move has the code '{code}'"):
             engine.decode(state, code)
     *_, (before, _, last), (final, _, _) = random_game(engine, engine.min_players, 3)

@@ -1,6 +1,4 @@
-"""Tic-tac-toe's rules, written as any game's engine is (games/rules, docs/rules.md §1): the
-throwaway game the tests add by following "Adding a game" (docs/architecture.md). Nothing
-ships it; it proves that a new game is a package and a line."""
+"""Tic-tac-toe's rules, written as any game's engine is (games.rules, docs/rules.md §1)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 from django.conf import settings
 
+from games.packages import PACKAGES as GAMES
+
 ROOT = Path(settings.BASE_DIR)
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 
@@ -41,6 +43,8 @@ PACKAGES = [
     "ratings",
     "tournaments",
 ]
+#: And every listed game's package, wherever it lives (a game added is checked as it is added).
+SOURCES = [*PACKAGES, *(g.replace(".", "/") for g in GAMES if g.split(".")[0] not in PACKAGES)]
 
 
 def same_as_english(po: Path) -> set[str]:
@@ -60,7 +64,7 @@ def test_no_translation_is_its_english_text_but_the_words_both_languages_share(t
 
 
 def _sources() -> dict[str, ast.Module]:
-    files = [p for d in PACKAGES for p in (ROOT / d).rglob("*.py") if "migrations" not in p.parts]
+    files = [p for d in SOURCES for p in (ROOT / d).rglob("*.py") if "migrations" not in p.parts]
     return {p.relative_to(ROOT).as_posix(): ast.parse(p.read_text(encoding="utf-8")) for p in files}
 
 

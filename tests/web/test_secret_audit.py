@@ -84,14 +84,14 @@ def test_without_secrets_every_seat_sees_what_spectators_see(slug):
     """A position's fragments compute one view for every audience of a game without
     secrets (rendering.Position.view): that holds only while the engine's views agree."""
     engine = get_engine(slug)
-    checked = 0
-    for seed in range(3):
+    checked = seed = 0
+    while seed < 3 or checked <= 100:  # three games, and more where games are short
         for state, _, _ in random_game(engine, engine.min_players, seed):
             spectators = engine.view(state, None)
             for seat in range(engine.min_players):
                 assert engine.view(state, seat) == spectators
                 checked += 1
-    assert checked > 100
+        seed += 1
 
 
 def test_the_pages_name_only_the_public_options_of_a_rigged_setup(client, django_user_model):
