@@ -49,11 +49,12 @@ test: $(STAMP) $(COMPILED) chromium gettext
 ## The suite's scale half against PostgreSQL and Redis: every test of what the database, the
 ## channel layer or the workers do, but not again what computes or renders the same from
 ## either (PURE: the rules engines, computer players, board layouts and pages, the secret
-## audit's renders, schedulers and pairings, the import contracts, the refusals of bad input
-## and the sockets' bounds, whose checks hold no lock and race nothing; and the clients over
-## HTTP, the Software Challenge bridge and the encounter runner, whose server side the API
-## tests cover here; and the live ladder's programs over a real server, whose two workers'
-## rounds tests/ladder/test_ladder_services.py races for real here; and the lanes' live test,
+## audit's renders, schedulers and pairings, the import contracts, the toy game added (its
+## own run, on SQLite), the refusals of bad input and the sockets' bounds, whose checks hold
+## no lock and race nothing; and the clients over HTTP, the Software Challenge bridge and
+## the encounter runner, whose server side the API tests cover here; and the live ladder's
+## programs over a real server, whose two workers' rounds tests/ladder/test_ladder_services.py
+## races for real here; and the lanes' live test,
 ## two lanes' real workers beside long analyses, whose slices tests/analysis/test_races.py
 ## races on PostgreSQL here). Of the browser tests it
 ## runs the flows whose path crosses what the scale path changes (FLOWS: two servers sharing
@@ -69,7 +70,8 @@ PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/tes
   web/test_hive_board.py web/test_triangulum_board.py web/test_match_log_memory.py \
   web/test_move_list_memory.py web/test_every_game.py web/test_pages.py web/test_languages.py \
   web/test_hardening.py web/test_refused_frames.py web/test_socket_flood.py \
-  web/test_dead_readers.py ladder/test_ladder_live.py analysis/test_lanes_live.py,--ignore=tests/$(f))
+  web/test_dead_readers.py ladder/test_ladder_live.py analysis/test_lanes_live.py \
+  test_adding_a_game.py,--ignore=tests/$(f))
 FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
   api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext

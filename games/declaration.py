@@ -1,5 +1,5 @@
 """What the table knows about one game: its declaration, ``GAME = Game(...)`` in the game's
-package (``games/<name>/__init__.py``). Everything a game brings (its engine with the
+package (``games/<name>/game.py``). Everything a game brings (its engine with the
 public-code hook, board, words, clock presets, options, secrets and bot knowledge) is a field
 here, so nothing outside the game's package says ``if slug == …``."""
 

@@ -4,6 +4,7 @@ throwaway tic-tac-toe (tests/tictactoe/), put in the list of games as a new game
 game protocol, the purity of its rules, the web tests of every game, the bots and the
 catalogue check. Nothing else is edited for it."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -29,10 +30,14 @@ OVER_THE_LIST = (
 
 
 def pytest_with_the_toy_game(*args: str) -> subprocess.CompletedProcess:
+    """A fresh pytest with the toy game listed, on SQLite and the in-memory layer whatever
+    this run uses (its own test database never meets this run's)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:randomly", "-p", "no:cacheprovider"]
         + ["-p", "tests.with_tictactoe", *args],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
     )
