@@ -172,8 +172,10 @@ def of(match, latest: tuple | None = None) -> Log:
 
 
 def _read(match, log: Log) -> Log:
-    """``log`` grown by the plies of ``match`` recorded since."""
-    rows = match.moves.filter(ply__gte=log.ply).order_by("ply")
+    """``log`` grown by the plies of ``match`` recorded since, up to ``match``'s own ply: a
+    move recorded after ``match`` was read waits for the next read, so a reader's moves
+    and its position (``match.state``) are always of the same ply."""
+    rows = match.moves.filter(ply__gte=log.ply, ply__lt=match.ply).order_by("ply")
     for ply, seat, entry in rows.values_list("ply", "seat", "move"):
         if ply != log.ply:  # a hole cannot happen; read it all again rather than guess
             if not log.ply:

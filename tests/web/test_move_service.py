@@ -185,3 +185,17 @@ def test_a_position_written_by_someone_else_is_the_one_the_next_move_plays_on(ma
     services.move_play(match_id=match.pk, user=bob, ply=1, move=reply)
     state = Match.objects.get(pk=match.pk).state
     assert state["board"][1][1] is not None and state["board"][0][0] is None
+
+
+def test_a_match_read_before_a_move_landed_gets_the_log_of_its_own_ply(match, alice, bob):
+    """A stream reads the match, then its log: a move recorded in between must not reach
+    the log, or the moves it lists are one ply ahead of the position beside them (a lichess
+    program counting the moves then takes the other seat's turn for its own)."""
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    read_early = Match.objects.get(pk=match.pk)
+    services.move_play(match_id=match.pk, user=bob, ply=1, move={"type": "place", "at": [4, 4]})
+    log = matchlog.of(read_early)
+    assert log.ply == read_early.ply == 1
+    assert len(log.plies) == 1
+    match.refresh_from_db()
+    assert matchlog.of(match).ply == 2
