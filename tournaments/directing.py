@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 from games.clocks import TimeControl
 from games.errors import Refused
 from tournaments import services
+from tournaments.directors.base import finish
+from tournaments.directors.swiss import refuse_rounds
 from tournaments.models import Tournament
 
 
@@ -29,7 +31,7 @@ def tournament_terminate(*, public_id: str, user, now: int) -> Tournament:
     tournament = _created_by(public_id, user)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused(gettext("This tournament has finished."))
-    services._finish(tournament, now)
+    finish(tournament, now)
     services._changed(tournament)
     return tournament
 
@@ -67,10 +69,7 @@ def swiss_edit(
     control = services._checked_control(time_control)
     if control.realtime != tournament.control.realtime:
         raise Refused(gettext("A tournament's clock stays real time, or days per turn."))
-    if not (type(rounds) is int and 1 <= rounds <= services.MAX_SWISS_ROUNDS):
-        raise Refused(
-            gettext("A Swiss has 1 to %(most)d rounds.") % {"most": services.MAX_SWISS_ROUNDS}
-        )
+    refuse_rounds(rounds)
     name = " ".join(str(name or "").split())[:60]
     if name:
         tournament.name = name

@@ -20,7 +20,8 @@ from tests.tournaments.support import (
     start,
 )
 from tests.web.support import play_a_move
-from tournaments import services
+from tournaments import selectors, services
+from tournaments.directors.rounds import round_pause_ms
 from tournaments.models import Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,7 +39,7 @@ def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock):
     tournament = refresh(tournament)
     # Real time: the next round waits for its pause, then the worker starts it.
     assert tournament.current_round == 1
-    assert tournament.next_step_at == clock.now + services.round_pause_ms()
+    assert tournament.next_step_at == clock.now + round_pause_ms()
     assert not services.tournament_advance(
         tournament_id=tournament.pk, now=tournament.next_step_at - 1
     )
@@ -48,7 +49,7 @@ def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock):
         finish_round(tournament, number)
     tournament = refresh(tournament)
     assert tournament.status == Tournament.Status.FINISHED
-    table = services.standings(tournament)
+    table = selectors.ranking(tournament)
     assert sum(s.points for s in table) == 6  # two matches a round, a point each
     assert Pairing.objects.filter(tournament=tournament).count() == 6
 
@@ -86,7 +87,7 @@ def test_a_late_joiner_gets_half_byes_until_half_the_rounds(clock):
     assert entry.joined_round == 2
     finish_round(tournament, 1)
     tournament = next_round(tournament, clock)
-    points = {s.key: s.points for s in services.standings(tournament)}
+    points = {s.key: s.points for s in selectors.ranking(tournament)}
     assert points[str(players[4].pk)] == 0.5
     finish_round(tournament, 2)
     tournament = next_round(tournament, clock)
@@ -194,7 +195,7 @@ def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended
     assert tournament.current_round == 2 and len(running(tournament, 2)) == 2
     finish(slow)  # still counts when it ends
     assert Pairing.objects.get(pk=slow.pk).places is not None
-    assert sum(s.points for s in services.standings(tournament)) == 2
+    assert sum(s.points for s in selectors.ranking(tournament)) == 2
 
 
 def test_a_player_the_match_services_refuse_a_seat_forfeits_and_the_others_play_on(clock, settings):
@@ -261,7 +262,7 @@ def test_a_round_robin_player_may_withdraw_and_their_tables_left_are_forfeits(cl
         finish_round(tournament, number)
     tournament = refresh(tournament)
     assert tournament.status == Tournament.Status.FINISHED
-    rows = {s.key: s for s in services.standings(tournament)}
+    rows = {s.key: s for s in selectors.ranking(tournament)}
     # Every opponent scored their five tables against the leaver after round 1 as wins.
     assert rows[str(leaver.pk)].points <= 1
     assert sum(r.points for r in rows.values()) == 12  # 6 rounds × 2 tables, one point each
