@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from games.clocks import TimeControl
 from games.errors import Refused
 from tournaments import services
-from tournaments.directors.base import finish
+from tournaments.directors import director
 from tournaments.directors.swiss import refuse_rounds
 from tournaments.models import Tournament
 
@@ -27,11 +27,12 @@ def _created_by(public_id: str, user) -> Tournament:
 @transaction.atomic
 def tournament_terminate(*, public_id: str, user, now: int) -> Tournament:
     """The creator ends the tournament at once: an upcoming one ends unplayed, a running
-    one pairs nobody more (its matches in play finish and count in the standings)."""
+    one pairs nobody more (its matches in play finish and count in the standings; a running
+    Arena has finished once they have ended, as when its clock runs out)."""
     tournament = _created_by(public_id, user)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused(gettext("This tournament has finished."))
-    finish(tournament, now)
+    director(tournament).terminate(tournament, now)
     services._changed(tournament)
     return tournament
 

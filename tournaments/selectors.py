@@ -342,10 +342,41 @@ def countdown(tournament: Tournament) -> tuple[str, int] | None:
     if tournament.status != Tournament.Status.STARTED:
         return None
     if tournament.format == Tournament.Format.ARENA:
-        return "end", tournament.ends_at
-    if tournament.next_step_at is not None:
+        return None if finishing(tournament) else ("end", tournament.ends_at)
+    if tournament.next_step_at is not None and not making(tournament):
         return "round", tournament.next_step_at
     return None
+
+
+def finishing(tournament: Tournament) -> int:
+    """How many matches an Arena whose time is up still plays (0 for any other): it has
+    finished once they have ended, and counts them (docs/rules.md §8.4). Its step at the end
+    clears ``next_step_at``; while it runs that is its end."""
+    if (
+        tournament.format != Tournament.Format.ARENA
+        or tournament.status != Tournament.Status.STARTED
+        or tournament.next_step_at is not None
+    ):
+        return 0
+    return tournament.pairings.filter(places__isnull=True).exclude(match=None).count()
+
+
+def making(tournament: Tournament) -> dict | None:
+    """While the worker seats the current round step by step (tournaments/directors/
+    rounds.py): its number, the tables made and all of them (byes aside); else None."""
+    if not tournament.by_rounds or tournament.status != Tournament.Status.STARTED:
+        return None
+    tables = [
+        p
+        for p in tournament.pairings.filter(round=tournament.current_round).only(
+            "seats", "match", "places"
+        )
+        if not p.bye
+    ]
+    made = sum(1 for p in tables if p.match_id or p.places is not None)
+    if made == len(tables):
+        return None
+    return {"n": tournament.current_round, "made": made, "total": len(tables)}
 
 
 def bars_height(rows: list[Row]) -> int:
@@ -369,6 +400,8 @@ def live(tournament: Tournament) -> dict:
         "rounds": rounds(tournament),
         "playing": playing_now(tournament),
         "countdown": countdown(tournament),
+        "finishing": finishing(tournament),
+        "making": making(tournament),
         "unplayed": unplayed(tournament),
     }
 

@@ -32,8 +32,11 @@ from tournaments.models import Entry, Pairing, Tournament
 MAX_PLAYERS = 500
 #: How far ahead a tournament may be announced.
 MAX_LEAD_MS = 30 * 24 * 3600 * 1000
-#: Tournaments one member may have upcoming at once.
+#: Tournaments one member may have upcoming at once, counting those that ended unplayed
+#: for want of players within ``UNPLAYED_COUNTS_MS`` (docs/rules.md §8.5): one that starts
+#: at once with nobody in ends at once, and would otherwise free its place at once.
 UPCOMING_PER_CREATOR = 5
+UNPLAYED_COUNTS_MS = 3600 * 1000
 
 
 class NotFound(Refused):
@@ -102,10 +105,19 @@ def tournament_create(
     if not now - 60_000 <= starts_at <= now + MAX_LEAD_MS:
         raise Refused(gettext("A tournament starts now or within 30 days."))
     list(User.objects.select_for_update().filter(pk=creator.pk).values_list("pk"))
-    upcoming = Tournament.objects.filter(created_by=creator, status=Tournament.Status.CREATED)
-    if upcoming.count() >= UPCOMING_PER_CREATOR:
+    made = Tournament.objects.filter(created_by=creator)
+    upcoming = made.filter(status=Tournament.Status.CREATED).count()
+    unplayed = (
+        made.filter(status=Tournament.Status.FINISHED, ends_at__gt=now - UNPLAYED_COUNTS_MS)
+        .filter(pairings=None)
+        .count()
+    )
+    if upcoming + unplayed >= UPCOMING_PER_CREATOR:
         raise Refused(
-            gettext("You already have %(count)d tournaments waiting to start: wait for one first.")
+            gettext(
+                "You already have %(count)d tournaments waiting to start or ended unplayed "
+                "within the hour: wait for one first."
+            )
             % {"count": UPCOMING_PER_CREATOR}
         )
     tournament = Tournament.objects.create(
@@ -243,7 +255,8 @@ def tournament_pause(*, public_id: str, user, paused: bool, now: int) -> Entry:
 @transaction.atomic
 def tournament_start_now(*, public_id: str, user, now: int) -> Tournament:
     """The creator starts their upcoming tournament at once (a class whose players are all
-    in need not wait for the announced time)."""
+    in need not wait for the announced time). Its first round is the worker's step, due now
+    (tournaments/tasks.py), not this request's: a round of 250 tables takes seconds."""
     tournament = _locked(public_id)
     if tournament.created_by_id != getattr(user, "pk", None):
         raise Refused(gettext("Only the tournament's creator can start it early."))
@@ -255,8 +268,7 @@ def tournament_start_now(*, public_id: str, user, now: int) -> Tournament:
             gettext("A tournament needs %(count)d players to start.")
             % {"count": max(2, tournament.table_size)}
         )
-    tournament.starts_at = now
-    _advance(tournament, now)
+    tournament.starts_at = tournament.next_step_at = now
     _changed(tournament)
     return tournament
 

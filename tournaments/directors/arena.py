@@ -1,6 +1,7 @@
 """The Arena (docs/rules.md §8.4): a fixed duration in which whoever finishes a match waits
 and is paired again at once with another waiting player; players join while it runs, and
-pause."""
+pause. When its clock runs out it pairs nobody more, and it has finished once every match
+begun before then has ended and counted."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class Arena(Director):
         return {"rounds": 0, "encounter": 2, "minutes": minutes, "round_days": 0}
 
     def takes_players(self, tournament: Tournament, now: int) -> bool:
-        return True
+        return now < tournament.ends_at
 
     def entering(self, tournament: Tournament, entry: Entry, now: int) -> None:
         entry.waiting_since = None if playing(tournament, entry.user_id) else now
@@ -81,9 +82,17 @@ class Arena(Director):
 
     def step(self, tournament: Tournament, now: int) -> list[Pairing]:
         if now >= tournament.ends_at:
-            finish(tournament, now)
+            tournament.next_step_at = None  # its time is up: only its matches' ends remain
+            if not tournament.pairings.filter(places__isnull=True).exclude(match=None).exists():
+                finish(tournament, now)
             return []
         return self.pair(tournament, now)
+
+    def terminate(self, tournament: Tournament, now: int) -> None:
+        if tournament.status != Tournament.Status.STARTED:
+            return super().terminate(tournament, now)
+        tournament.ends_at = min(tournament.ends_at, now)
+        self.step(tournament, now)
 
     def pair(self, tournament: Tournament, now: int) -> list[Pairing]:
         """Pairs whoever waits, at once, until the end."""

@@ -65,6 +65,10 @@ class Director:
     def start(self, tournament: Tournament, entries: list[Entry], now: int) -> None:
         """The format's part of the start, once ``entries`` are seeded and saved."""
 
+    def terminate(self, tournament: Tournament, now: int) -> None:
+        """Its creator ends ``tournament`` at once: nobody is paired any more."""
+        finish(tournament, now)
+
     def step(self, tournament: Tournament, now: int) -> list[Pairing]:
         """The steps of the running ``tournament`` due at ``now``; the pairings made."""
         raise NotImplementedError

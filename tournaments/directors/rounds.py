@@ -12,10 +12,13 @@ from django.db import IntegrityError, transaction
 from games.clocks import DAY_MS
 from tournaments import formats
 from tournaments.directors.base import Director, finish
-from tournaments.directors.tables import forfeited, make_table
+from tournaments.directors.tables import forfeited, seat
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 log = logging.getLogger(__name__)
+
+#: The tables one step of the worker seats, each a match made (about 0.1 s each).
+TABLES_PER_STEP = 16
 
 
 def round_pause_ms() -> int:
@@ -30,6 +33,8 @@ class RoundsDirector(Director):
         raise NotImplementedError
 
     def step(self, tournament: Tournament, now: int) -> list[Pairing]:
+        if any(not p.bye for p in unseated(tournament)):
+            return self.seat_tables(tournament, now)
         current = tournament.round_set.filter(number=tournament.current_round).first()
         if current is not None:
             open_tables = tournament.pairings.filter(
@@ -59,6 +64,8 @@ class RoundsDirector(Director):
         return self.make_round(tournament, tournament.current_round + 1, now)
 
     def make_round(self, tournament: Tournament, number: int, now: int) -> list[Pairing]:
+        """Plans round ``number`` (its tables, each a pairing still without its match, and
+        its byes) and seats its first ``TABLES_PER_STEP`` tables; ``seat_tables`` the rest."""
         entries = list(tournament.entries.all())
         planned = self.plan(tournament, number, entries)
         deadline = None if tournament.control.realtime else now + tournament.round_days * DAY_MS
@@ -71,19 +78,46 @@ class RoundsDirector(Director):
             log.error("round %s of tournament %s made twice", number, tournament.pk)
             return []
         tournament.current_round = number
-        tournament.next_step_at = deadline
-        playing = {str(e.user_id) for e in entries if not e.withdrawn}
-        made = []
-        table = 0
-        for planned_table in planned.tables:
-            table += 1
-            if set(planned_table.seats) <= playing:
-                made.append(make_table(tournament, number, table, planned_table.seats, now))
-            else:  # a round robin's table of a player who withdrew after the start
-                forfeited(tournament, number, table, planned_table.seats, playing, now)
-        for key in planned.byes:
-            table += 1
-            Pairing.objects.create(
-                tournament=tournament, round=number, table=table, seats=[int(key)], created_at=now
+        seats = [t.seats for t in planned.tables] + [(key,) for key in planned.byes]
+        Pairing.objects.bulk_create(
+            Pairing(
+                tournament=tournament,
+                round=number,
+                table=table,
+                seats=[int(k) for k in keys],
+                created_at=now,
             )
+            for table, keys in enumerate(seats, start=1)
+        )
+        return self.seat_tables(tournament, now)
+
+    def seat_tables(self, tournament: Tournament, now: int) -> list[Pairing]:
+        """Seats the next ``TABLES_PER_STEP`` tables of the current round planned without
+        their match yet (a table of a player who withdrew since is forfeited). While some
+        are left the next step is due at once, so a round of 250 tables is made by the
+        worker in steps, each its own transaction, that the page shows as they come."""
+        playing = {
+            str(user_id)
+            for user_id in tournament.entries.filter(withdrawn=False).values_list(
+                "user_id", flat=True
+            )
+        }
+        waiting = [p for p in unseated(tournament) if not p.bye]
+        made = []
+        for pairing in waiting[:TABLES_PER_STEP]:
+            if {str(u) for u in pairing.seats} <= playing:
+                seat(tournament, pairing, now)
+                made.append(pairing)
+            else:  # a round robin's table of a player who withdrew after the start
+                forfeited(tournament, pairing, playing)
+        current = tournament.round_set.get(number=tournament.current_round)
+        tournament.next_step_at = now if len(waiting) > TABLES_PER_STEP else current.deadline
         return [p for p in made if p.match_id]
+
+
+def unseated(tournament: Tournament):
+    """The current round's pairings without a match nor a result: its byes, and the tables
+    still to be seated."""
+    return tournament.pairings.filter(
+        round=tournament.current_round, match=None, places__isnull=True
+    ).order_by("table")

@@ -17,15 +17,25 @@ log = logging.getLogger(__name__)
 
 
 def make_table(tournament: Tournament, round: int, table: int, seats, now: int) -> Pairing:
-    """One table's pairing and its match: the first seat creates it, the others join it,
+    """A new table's pairing, seated (``seat``)."""
+    pairing = Pairing(
+        tournament=tournament,
+        round=round,
+        table=table,
+        seats=[int(k) for k in seats],
+        created_at=now,
+    )
+    seat(tournament, pairing, now)
+    return pairing
+
+
+def seat(tournament: Tournament, pairing: Pairing, now: int) -> None:
+    """``pairing``'s match, saved with it: the first seat creates it, the others join it,
     and it starts at once. The match is ``scheduled``: the hourly limit on a person's new
     matches does not count it. A player the services still refuse a seat (too many matches
     at once) loses that match by forfeit."""
-    user_ids = [int(k) for k in seats]
+    user_ids = list(pairing.seats)
     users = {u.pk: u for u in User.objects.filter(pk__in=user_ids)}
-    pairing = Pairing(
-        tournament=tournament, round=round, table=table, seats=user_ids, created_at=now
-    )
     seating = None
     try:
         with transaction.atomic():
@@ -58,25 +68,16 @@ def make_table(tournament: Tournament, round: int, table: int, seats, now: int) 
         pairing.places = [len(user_ids) if u == seating else 1 for u in user_ids]
         pairing.forfeit = [u == seating for u in user_ids]
     pairing.save()
-    return pairing
 
 
-def forfeited(
-    tournament: Tournament, round: int, table: int, seats, playing: set[str], now: int
-) -> None:
+def forfeited(tournament: Tournament, pairing: Pairing, playing: set[str]) -> None:
     """A table with a withdrawn player is not played: each withdrawn seat forfeits (last,
     scoring nothing) and the others share first place, as a club scores the games a player
     who left can no longer play, so that every opponent of theirs scores the same against
-    them whether they met before or after (docs/rules.md §8.5)."""
-    gone = [key not in playing for key in seats]
+    them whether they met before or after (docs/rules.md §8.5). Saved with ``pairing``."""
+    gone = [str(user_id) not in playing for user_id in pairing.seats]
     last = tournament.pairings.aggregate(n=Max("finished_order"))["n"] or 0
-    Pairing.objects.create(
-        tournament=tournament,
-        round=round,
-        table=table,
-        seats=[int(k) for k in seats],
-        places=[len(seats) if out else 1 for out in gone],
-        forfeit=gone,
-        finished_order=last + 1,
-        created_at=now,
-    )
+    pairing.places = [len(gone) if out else 1 for out in gone]
+    pairing.forfeit = gone
+    pairing.finished_order = last + 1
+    pairing.save()
