@@ -17,8 +17,9 @@ from tournaments.models import Entry, Pairing, Round, Tournament
 
 log = logging.getLogger(__name__)
 
-#: The tables one step of the worker seats, each a match made (about 0.1 s each).
-TABLES_PER_STEP = 16
+#: The tables one step of the worker seats, each a match made (0.1–0.2 s each:
+#: bench/tournament_start.py), so that no step holds the tournament's lock for long.
+TABLES_PER_STEP = 8
 
 
 def round_pause_ms() -> int:
