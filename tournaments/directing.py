@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 from games.clocks import TimeControl
 from games.errors import Refused
 from tournaments import services
+from tournaments.directors import director
+from tournaments.directors.swiss import refuse_rounds
 from tournaments.models import Tournament
 
 
@@ -25,11 +27,12 @@ def _created_by(public_id: str, user) -> Tournament:
 @transaction.atomic
 def tournament_terminate(*, public_id: str, user, now: int) -> Tournament:
     """The creator ends the tournament at once: an upcoming one ends unplayed, a running
-    one pairs nobody more (its matches in play finish and count in the standings)."""
+    one pairs nobody more (its matches in play finish and count in the standings; a running
+    Arena has finished once they have ended, as when its clock runs out)."""
     tournament = _created_by(public_id, user)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused(gettext("This tournament has finished."))
-    services._finish(tournament, now)
+    director(tournament).terminate(tournament, now)
     services._changed(tournament)
     return tournament
 
@@ -67,10 +70,7 @@ def swiss_edit(
     control = services._checked_control(time_control)
     if control.realtime != tournament.control.realtime:
         raise Refused(gettext("A tournament's clock stays real time, or days per turn."))
-    if not (type(rounds) is int and 1 <= rounds <= services.MAX_SWISS_ROUNDS):
-        raise Refused(
-            gettext("A Swiss has 1 to %(most)d rounds.") % {"most": services.MAX_SWISS_ROUNDS}
-        )
+    refuse_rounds(rounds)
     name = " ".join(str(name or "").split())[:60]
     if name:
         tournament.name = name

@@ -14,6 +14,7 @@ from django.utils import translation
 from games import services as match_services
 from games.memory import LRU
 from tournaments import selectors
+from tournaments.directors import director
 from tournaments.models import Tournament
 
 # At most 256 renders and 16 Mi characters.
@@ -40,28 +41,26 @@ def live_html(tournament: Tournament, language: str | None = None) -> str:
 def you_context(tournament: Tournament, user) -> dict:
     entry = selectors.entry_of(tournament, user)
     match = selectors.current_match(tournament, user.pk) if entry else None
+    now = match_services.server_now()
     return {
         "tournament": tournament,
         "entry": entry,
         "current_match": match,
         "user": user,
-        "server_now": match_services.server_now(),
-        "joinable": _joinable(tournament, entry),
+        "server_now": now,
+        "joinable": _joinable(tournament, entry, now),
+        "finishing": selectors.finishing(tournament),
     }
 
 
-def _joinable(tournament: Tournament, entry) -> bool:
+def _joinable(tournament: Tournament, entry, now: int) -> bool:
     if tournament.status == Tournament.Status.FINISHED:
         return False
     if entry is not None and not entry.withdrawn:
         return False
     if tournament.status == Tournament.Status.CREATED:
         return True
-    if tournament.format == Tournament.Format.ARENA:
-        return True
-    if tournament.format == Tournament.Format.SWISS:
-        return tournament.current_round <= tournament.rounds // 2
-    return False
+    return director(tournament).takes_players(tournament, now)
 
 
 def you_html(tournament: Tournament, user, language: str, csrf_token: str) -> str:

@@ -1,5 +1,6 @@
-"""Reading tournaments: the lists, a tournament's standings with names, its crosstable or its
-rounds, the matches being played, and one player's part (their entry, their match)."""
+"""Reading tournaments: what the formats read (entrants, results, byes, the ranking), the
+steps due, the lists, a tournament's standings with names, its crosstable or its rounds,
+the matches being played, and one player's part (their entry, their match)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from games.models import Match
-from tournaments import services
+from ratings.models import Rating
+from ratings.scale import INITIAL, SCALE
+from tournaments import formats
 from tournaments.models import Entry, Pairing, Tournament
 
 LIST_LENGTH = 30
@@ -52,6 +55,102 @@ def created_by(username: str, viewer, statuses: list[str], most: int) -> list[To
     if not (viewer is not None and viewer.username.lower() == username.lower()):
         made = made.filter(private=False)
     return list(made[:most])
+
+
+# --- What the formats read ------------------------------------------------------------------
+
+
+def entrants(tournament: Tournament, entries: list[Entry]) -> list[formats.Entrant]:
+    """``entries`` as the formats take them, each with the rating shown on the site."""
+    ratings = {
+        r.user_id: r.mu * SCALE
+        for r in Rating.objects.filter(
+            game=tournament.game, user_id__in=[e.user_id for e in entries]
+        )
+    }
+    return [
+        formats.Entrant(
+            key=str(e.user_id),
+            rating=ratings.get(e.user_id, INITIAL.rating),
+            joined_round=e.joined_round,
+            withdrawn=e.withdrawn,
+            paused=e.paused,
+        )
+        for e in entries
+    ]
+
+
+def results(tournament: Tournament) -> list[formats.Result]:
+    """Every finished table with a match (or forfeited for a refused seat), in the order
+    they finished."""
+    done = tournament.pairings.filter(places__isnull=False).order_by("finished_order", "id")
+    return [
+        formats.Result(
+            round=p.round,
+            seats=tuple(str(u) for u in p.seats),
+            places=tuple(p.places),
+            forfeit=tuple(p.forfeit),
+            order=p.finished_order or 0,
+        )
+        for p in done
+        if not p.bye
+    ]
+
+
+def full_byes(tournament: Tournament) -> dict[str, list[int]]:
+    """Per player the rounds they sat out with a pairing of their own (a Swiss's full-point
+    bye, a round robin's rest)."""
+    byes: dict[str, list[int]] = {}
+    for pairing in tournament.pairings.filter(match=None):
+        if pairing.bye:
+            byes.setdefault(str(pairing.seats[0]), []).append(pairing.round)
+    return byes
+
+
+def half_byes(entries: list[Entry], current_round: int) -> dict[str, list[int]]:
+    """A late joiner's missed Swiss rounds, each half a point."""
+    return {
+        str(e.user_id): list(range(1, min(e.joined_round, current_round + 1)))
+        for e in entries
+        if e.joined_round > 1
+    }
+
+
+def ranking(tournament: Tournament, entries: list[Entry] | None = None):
+    """The standings now (``formats.Standing`` per entry, best first). Each format counts
+    what it counts: the byes and half byes only in a Swiss (``formats.standings``)."""
+    entries = list(tournament.entries.all()) if entries is None else entries
+    return formats.standings(
+        tournament.format,
+        entrants(tournament, entries),
+        results(tournament),
+        byes=full_byes(tournament),
+        half_byes=half_byes(entries, tournament.current_round),
+        table_size=tournament.table_size,
+    )
+
+
+def due(now: int) -> list[int]:
+    """The tournaments with a step due at ``now``, for the worker's sweep (whatever a lost
+    task would have done): a start or a deadline passed, an Arena with players waiting, a
+    round whose every match ended."""
+    running = Tournament.objects.exclude(status=Tournament.Status.FINISHED)
+    ids = set(running.filter(next_step_at__lte=now).values_list("pk", flat=True))
+    for tournament in running.filter(status=Tournament.Status.STARTED).only(
+        "pk", "format", "current_round", "table_size"
+    ):
+        pending = tournament.pairings.filter(places__isnull=True).exclude(match=None)
+        if not tournament.by_rounds:
+            waiting = tournament.entries.filter(
+                waiting_since__isnull=False, paused=False, withdrawn=False
+            )
+            if waiting.count() >= tournament.table_size:
+                ids.add(tournament.pk)
+        elif not pending.filter(round=tournament.current_round).exists():
+            ids.add(tournament.pk)
+        if pending.filter(match__status=Match.Status.FINISHED).exists():
+            ids.add(tournament.pk)  # a match's end its reaction missed
+    return sorted(ids)
 
 
 def game_event_keys(match: Match) -> dict:
@@ -144,7 +243,7 @@ def standings(tournament: Tournament) -> list[Row]:
     entries = list(tournament.entries.select_related("user"))
     by_key = {str(e.user_id): e for e in entries}
     rows = []
-    for s in services.standings(tournament, entries):
+    for s in ranking(tournament, entries):
         entry = by_key[s.key]
         rows.append(
             Row(
@@ -243,10 +342,41 @@ def countdown(tournament: Tournament) -> tuple[str, int] | None:
     if tournament.status != Tournament.Status.STARTED:
         return None
     if tournament.format == Tournament.Format.ARENA:
-        return "end", tournament.ends_at
-    if tournament.next_step_at is not None:
+        return None if finishing(tournament) else ("end", tournament.ends_at)
+    if tournament.next_step_at is not None and not making(tournament):
         return "round", tournament.next_step_at
     return None
+
+
+def finishing(tournament: Tournament) -> int:
+    """How many matches an Arena whose time is up still plays (0 for any other): it has
+    finished once they have ended, and counts them (docs/rules.md §8.4). Its step at the end
+    clears ``next_step_at``; while it runs that is its end."""
+    if (
+        tournament.format != Tournament.Format.ARENA
+        or tournament.status != Tournament.Status.STARTED
+        or tournament.next_step_at is not None
+    ):
+        return 0
+    return tournament.pairings.filter(places__isnull=True).exclude(match=None).count()
+
+
+def making(tournament: Tournament) -> dict | None:
+    """While the worker seats the current round step by step (tournaments/directors/
+    rounds.py): its number, the tables made and all of them (byes aside); else None."""
+    if not tournament.by_rounds or tournament.status != Tournament.Status.STARTED:
+        return None
+    tables = [
+        p
+        for p in tournament.pairings.filter(round=tournament.current_round).only(
+            "seats", "match", "places"
+        )
+        if not p.bye
+    ]
+    made = sum(1 for p in tables if p.match_id or p.places is not None)
+    if made == len(tables):
+        return None
+    return {"n": tournament.current_round, "made": made, "total": len(tables)}
 
 
 def bars_height(rows: list[Row]) -> int:
@@ -270,6 +400,8 @@ def live(tournament: Tournament) -> dict:
         "rounds": rounds(tournament),
         "playing": playing_now(tournament),
         "countdown": countdown(tournament),
+        "finishing": finishing(tournament),
+        "making": making(tournament),
         "unplayed": unplayed(tournament),
     }
 

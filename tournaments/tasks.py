@@ -9,7 +9,7 @@ from huey import crontab
 from huey.contrib.djhuey import HUEY, db_periodic_task, db_task
 
 from games import services as match_services
-from tournaments import services
+from tournaments import selectors, services
 
 
 @db_task()
@@ -40,5 +40,5 @@ def sweep() -> None:
 def catch_up() -> None:
     now = match_services.server_now()
     services.record_missed(now)
-    for tournament_id in services.due(now):
+    for tournament_id in selectors.due(now):
         services.tournament_advance(tournament_id=tournament_id, now=now)

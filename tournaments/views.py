@@ -20,6 +20,7 @@ from games.clocks import CORRESPONDENCE_DAYS, BadTimeControl, TimeControl
 from games.errors import Refused
 from games.registry import all_games
 from tournaments import rendering, selectors, services
+from tournaments.directors import arena
 from tournaments.models import Tournament
 
 REALTIME_CHOICES = ("1+0", "3+2", "5+3", "10+5", "15+10", "25+15", "30+15", "45+20")
@@ -37,7 +38,7 @@ def _form_context(values: dict) -> dict:
         "formats": Tournament.Format.choices,
         "realtime_choices": REALTIME_CHOICES,
         "days_choices": [f"{d}d" for d in CORRESPONDENCE_DAYS],
-        "arena_minutes": services.ARENA_MINUTES,
+        "arena_minutes": arena.MINUTES,
         "start_choices": START_CHOICES,
         "values": values,
     }

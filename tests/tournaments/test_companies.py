@@ -11,7 +11,7 @@ import pytest
 
 from games.clocks import TimeControl
 from tests.tournaments.support import finish_round, make, members, next_round, refresh, start
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,7 +51,7 @@ def test_a_power_companies_round_robin_at_tables_of_three_runs_to_its_end(client
         assert p.places == [1, 2, 3]
         for user_id, points in zip(p.seats, (1, 0.5, 0), strict=True):
             expected[str(user_id)] += points
-    table = services.standings(tournament)
+    table = selectors.ranking(tournament)
     assert {s.key: s.points for s in table} == {k: expected[k] for k in {s.key for s in table}}
     assert sum(s.points for s in table) == 1.5 * len(played)
     rows = selectors.standings(tournament)

@@ -145,3 +145,20 @@ def test_a_finished_tournament_match_names_its_tournament_and_leads_back_not_to_
         assert "games/rematch" not in text and 'class="button small rematch"' not in text
     with pytest.raises(Refused):
         rematch_offer(match_id=match.pk, user=match.seat_list()[0].user)
+
+
+def test_an_arena_whose_time_is_up_says_its_last_matches_still_count_in_english_and_german(
+    client, clock
+):
+    from tournaments import services
+
+    players = members(2)
+    tournament = start(make(players[0], format="arena", minutes=10, players=players), clock)
+    clock.now = tournament.ends_at
+    services.tournament_advance(tournament_id=tournament.pk, now=clock.now)
+    url = tournament.get_absolute_url()
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Time is up: 1 match is still being played, and counts." in page
+    assert "ends in" not in page
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Die Zeit ist um: 1 Partie wird noch gespielt und zählt." in page

@@ -1,6 +1,7 @@
 """Swiss pairing: no rematch while one can be avoided, fair byes, late joiners, seats."""
 
 from collections import Counter
+from fractions import Fraction
 from random import Random
 
 import networkx as nx
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import Entrant, Result, swiss, swiss_pairing
+from tournaments.formats import Entrant, Result, standings, swiss, swiss_pairing
 
 
 def play(entrants, rounds, rng, table_size=2):
@@ -150,3 +151,21 @@ def test_the_matching_that_pairs_the_bottom_again_stays_bounded(monkeypatch):
     assert sizes and max(sizes) <= 8
     for pairing in pairings:
         assert len({k for t in pairing.tables for k in t.seats}) == 12
+
+
+@pytest.mark.parametrize("upto", [2, 3, 4, 5])
+def test_a_late_joiners_pairing_score_is_their_points_in_the_standings(upto):
+    """The pairing ranks a late joiner by the points the standings give them: ½ per round
+    missed before the one they joined in (docs/rules.md §8.3), no more and no less."""
+    entrants = [Entrant("a", 1900), Entrant("b", 1800), Entrant("c", 1700, joined_round=2)]
+    entrants += [Entrant("d", 1600, joined_round=3), Entrant("e", 1500, joined_round=4)]
+    results, byes = [], {}
+    for number in range(1, upto):
+        pairing = swiss_pairing(entrants, results, number, byes)
+        for key in pairing.byes:
+            byes.setdefault(key, []).append(number)
+        results += [Result(number, t.seats, (1, 2)) for t in pairing.tables]
+    before = swiss.points_before(entrants, results, byes, upto)
+    table = standings("swiss", entrants, results, byes=byes)
+    assert {s.key: s.points for s in table} == before
+    assert before["e"] >= Fraction(1, 2) * (min(4, upto) - 1)

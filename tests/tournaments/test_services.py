@@ -8,6 +8,7 @@ import pytest
 from games.errors import Refused
 from games.models import Match
 from games.services import clock_flag, match_create
+from tests.conftest import every_seat_moves
 from tests.tournaments.support import (
     T0,
     finish,
@@ -20,7 +21,8 @@ from tests.tournaments.support import (
     start,
 )
 from tests.web.support import play_a_move
-from tournaments import services
+from tournaments import selectors, services
+from tournaments.directors.rounds import round_pause_ms
 from tournaments.models import Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,7 +40,7 @@ def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock):
     tournament = refresh(tournament)
     # Real time: the next round waits for its pause, then the worker starts it.
     assert tournament.current_round == 1
-    assert tournament.next_step_at == clock.now + services.round_pause_ms()
+    assert tournament.next_step_at == clock.now + round_pause_ms()
     assert not services.tournament_advance(
         tournament_id=tournament.pk, now=tournament.next_step_at - 1
     )
@@ -48,7 +50,7 @@ def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock):
         finish_round(tournament, number)
     tournament = refresh(tournament)
     assert tournament.status == Tournament.Status.FINISHED
-    table = services.standings(tournament)
+    table = selectors.ranking(tournament)
     assert sum(s.points for s in table) == 6  # two matches a round, a point each
     assert Pairing.objects.filter(tournament=tournament).count() == 6
 
@@ -86,7 +88,7 @@ def test_a_late_joiner_gets_half_byes_until_half_the_rounds(clock):
     assert entry.joined_round == 2
     finish_round(tournament, 1)
     tournament = next_round(tournament, clock)
-    points = {s.key: s.points for s in services.standings(tournament)}
+    points = {s.key: s.points for s in selectors.ranking(tournament)}
     assert points[str(players[4].pk)] == 0.5
     finish_round(tournament, 2)
     tournament = next_round(tournament, clock)
@@ -140,11 +142,12 @@ def test_an_arena_pairs_players_again_as_their_matches_end_until_its_end(clock):
     )
     clock.now = refresh(tournament).ends_at
     assert services.tournament_advance(tournament_id=tournament.pk, now=clock.now)
-    tournament = refresh(tournament)
-    assert tournament.status == Tournament.Status.FINISHED
+    # Time is up, but the matches begun before are played out: it has not finished yet.
+    assert refresh(tournament).status == Tournament.Status.STARTED
     for pairing in running(tournament):  # their first movers' 30 seconds are long past
         assert clock_flag(match_id=pairing.match_id, now=clock.now)
     assert not running(tournament)
+    assert refresh(tournament).status == Tournament.Status.FINISHED
     assert Pairing.objects.filter(tournament=tournament).count() == 4  # none after the end
     assert all(p.places for p in Pairing.objects.filter(tournament=tournament))
 
@@ -171,7 +174,6 @@ def test_an_arena_player_who_missed_a_first_move_is_paused_until_they_join_again
 
 def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended(clock):
     from games.clocks import TimeControl
-    from tests.conftest import every_seat_moves
     from tournaments import tasks
 
     players = members(4)
@@ -194,7 +196,7 @@ def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended
     assert tournament.current_round == 2 and len(running(tournament, 2)) == 2
     finish(slow)  # still counts when it ends
     assert Pairing.objects.get(pk=slow.pk).places is not None
-    assert sum(s.points for s in services.standings(tournament)) == 2
+    assert sum(s.points for s in selectors.ranking(tournament)) == 2
 
 
 def test_a_player_the_match_services_refuse_a_seat_forfeits_and_the_others_play_on(clock, settings):
@@ -261,7 +263,7 @@ def test_a_round_robin_player_may_withdraw_and_their_tables_left_are_forfeits(cl
         finish_round(tournament, number)
     tournament = refresh(tournament)
     assert tournament.status == Tournament.Status.FINISHED
-    rows = {s.key: s for s in services.standings(tournament)}
+    rows = {s.key: s for s in selectors.ranking(tournament)}
     # Every opponent scored their five tables against the leaver after round 1 as wins.
     assert rows[str(leaver.pk)].points <= 1
     assert sum(r.points for r in rows.values()) == 12  # 6 rounds × 2 tables, one point each
@@ -286,3 +288,61 @@ def test_a_swiss_player_may_withdraw_until_half_its_rounds_and_not_after(clock):
     assert not entry.withdrawn
     withdrawn = Entry.objects.filter(tournament=tournament, withdrawn=True)
     assert {e.user_id for e in withdrawn} == {players[4].pk, players[5].pk}
+
+
+def test_an_arena_whose_time_is_up_counts_the_match_still_played_and_then_finishes(clock):
+    """docs/rules.md §8.4, "The end": it said "finished" while a match was still played,
+    and that match changed the final standings later."""
+    players = members(3)
+    tournament = start(make(players[0], format="arena", players=players[:2]), clock)
+    (pairing,) = running(tournament)
+    every_seat_moves(pairing.match)  # then the one to move lets their clock run out
+    clock.now = tournament.ends_at
+    assert services.tournament_advance(tournament_id=tournament.pk, now=clock.now)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.STARTED
+    assert selectors.finishing(tournament) == 1 and selectors.countdown(tournament) is None
+    with pytest.raises(Refused):  # time is up: nobody new
+        services.tournament_join(public_id=tournament.public_id, user=players[2], now=clock.now)
+    assert not services.tournament_advance(tournament_id=tournament.pk, now=clock.now + 60_000)
+    assert clock_flag(match_id=pairing.match_id, now=clock.now + 60_000)  # ends after, counts
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.ends_at == tournament.starts_at + 10 * 60_000  # the clock's end
+    assert sorted(s.points for s in selectors.ranking(tournament)) == [0, 2]
+    assert Pairing.objects.filter(tournament=tournament).count() == 1  # nobody paired again
+
+
+def test_a_running_arena_ended_by_its_creator_finishes_once_its_matches_have(clock):
+    from tournaments import directing
+
+    players = members(2)
+    tournament = start(make(players[0], format="arena", players=players), clock)
+    (pairing,) = running(tournament)
+    directing.tournament_terminate(public_id=tournament.public_id, user=players[0], now=clock.now)
+    assert refresh(tournament).status == Tournament.Status.STARTED
+    finish(pairing)
+    assert refresh(tournament).status == Tournament.Status.FINISHED
+    assert sorted(s.points for s in selectors.ranking(tournament)) == [0, 2]
+
+
+def test_a_withdrawn_seat_is_last_at_its_forfeited_table_so_the_crosstable_counts_a_win(clock):
+    """The scoring reads the forfeit alone, so the withdrawn seat's place showed only in the
+    crosstable and the page's marks (issue #53): last there, the others first."""
+    players = members(4)
+    tournament = start(make(players[0], format="round-robin", players=players), clock)
+    leaver = players[3]
+    services.tournament_withdraw(public_id=tournament.public_id, user=leaver, now=clock.now)
+    met_first = {u for p in running(tournament, 1) if leaver.pk in p.seats for u in p.seats}
+    finish_round(tournament, 1)
+    tournament = next_round(tournament, clock)
+    (table,) = Pairing.objects.filter(tournament=tournament, round=2, match=None)
+    assert table.places == [2 if u == leaver.pk else 1 for u in table.seats]
+    (opponent,) = set(table.seats) - {leaver.pk}
+    assert opponent not in met_first  # round 1 met someone else: only the forfeit counts
+    rows = selectors.standings(tournament)
+    cells = {
+        line["row"].user.pk: dict(zip([r.user.pk for r in rows], line["cells"], strict=True))
+        for line in selectors.crosstable(tournament, rows)
+    }
+    assert cells[opponent][leaver.pk] == "1" and cells[leaver.pk][opponent] == "0"
