@@ -7,7 +7,7 @@ from __future__ import annotations
 from analysis import tasks
 from analysis.selectors import progress_of
 from games.groups import group_name
-from games.push import send_to_group
+from games.live.push import send_to_group
 
 
 def on_requested(sender, analysis, **kwargs) -> None:

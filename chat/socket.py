@@ -1,4 +1,4 @@
-"""The chat's half of the match socket (games/consumers.py routes to it; ``ChatConfig.ready``
+"""The chat's half of the match socket (games/live/consumers.py routes to it; ``ChatConfig.ready``
 plugs it in): lines said and rooms opened, closed and muted over the socket, and the lines
 of the rooms it reads pushed to it.
 

@@ -12,7 +12,7 @@ that session is a user's, the group of that user: a session that ends or is repl
 its sockets (``session.ended``, ``session.replaced``), and a change of who the user is asks
 every socket of theirs to check that its session still proves it (``identity.changed``).
 Each socket also checks its session on every frame and before every push of a seat's view
-(``games.consumers``), so a notice that never arrived leaves no socket with a seat's rights.
+(``games.live.consumers``), so a notice that never arrived leaves no socket with a seat's rights.
 Where this process writes every session (embedded: one Daphne serves every request), that
 check reads the store only after the session changed: each change of a session row with a
 socket open here counts (``session_changed``, from Django's signals once committed), and a

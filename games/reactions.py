@@ -1,7 +1,7 @@
 """The games app's reactions: its receivers of what the services announce (games/events.py)
 and of Django's log-in and log-out, connected in ``GamesConfig.ready`` and nowhere else.
 
-They only hand work on: a push to the viewers (games/push.py), a task for the worker
+They only hand work on: a push to the viewers (games/live/push.py), a task for the worker
 (games/tasks.py), a notice to the sockets of a session (games/presence.py).
 """
 
@@ -15,9 +15,9 @@ from django.db import transaction
 
 from games import computer, notices, presence, tasks, watcher
 from games.groups import group_name
+from games.live.push import notify_match_updated, send_to_group
+from games.live.rendering import prerender
 from games.models import Match
-from games.push import notify_match_updated, send_to_group
-from games.rendering import prerender
 
 
 def on_position(match: Match, state=None, played: tuple | None = None, **_signal) -> None:
@@ -46,7 +46,7 @@ def after_position(match: Match, state=None, **_signal) -> None:
 
 def on_rematch(match: Match, offer, **_signal) -> None:
     """A rematch offer changed: every page of the match renders its viewer's view of it
-    (games/rematch_html.py); the notice carries no HTML."""
+    (games/live/rematch_html.py); the notice carries no HTML."""
     send_to_group(group_name(match.pk), {"type": "rematch.changed", "offer": offer.pk})
 
 

@@ -65,7 +65,7 @@ def start(server: str | None = None) -> None:
 def notice(ply: int, status: str) -> dict:
     """What the watcher tells a match's sockets: only the stored position (``looked``), so a
     socket that shows it sends nothing, a waiting match's too, whose fragment has no key to
-    compare (games/socket_play.py)."""
+    compare (games/live/socket_play.py)."""
     return {"type": "match.updated", "ply": ply, "status": status, "looked": True}
 
 

@@ -1,4 +1,4 @@
-"""A tournament page's WebSocket: a router like the match socket's (games/consumers.py), with
+"""A tournament page's WebSocket: a router like the match socket's (games/live/consumers.py), with
 one notice and one frame. ``tournament.updated`` (a new version) sends the page the live part
 of that version, rendered once per process and language, and to a player's page their own
 part, which carries their new match for the page to go to. ``{"t": "sync", "version": n}``

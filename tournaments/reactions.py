@@ -11,7 +11,7 @@ app's reaction to the match's start, as for any match.
 from __future__ import annotations
 
 from games import services as match_services
-from games.push import send_to_group
+from games.live.push import send_to_group
 from tournaments import tasks
 from tournaments.groups import tournament_group
 from tournaments.models import Pairing, Tournament

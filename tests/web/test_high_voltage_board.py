@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.high_voltage.preview import previews
-from games.rendering import board_html
+from games.live.rendering import board_html
 from games.rules.high_voltage.engine import EMPTY, ENGINE, PLACEABLE, swamp_cells
 
 SWAMPS = [[5, 5, 3], [10, 12, 2], [18, 3, 2], [7, 19, 1]]

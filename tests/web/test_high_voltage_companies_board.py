@@ -9,8 +9,8 @@ from asgiref.sync import sync_to_async
 
 from accounts.models import User
 from games import services
+from games.live.rendering import board_html
 from games.models import Match
-from games.rendering import board_html
 from games.rules.high_voltage_companies.cards import CARDS, COLOURS, DANGER_IDS, NEW_ROTATIONS
 from tests.conftest import create_rigged
 from tests.web.support import connected

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import pytest
 
 from games import services
-from games.rendering import board_html
+from games.live.rendering import board_html
 from games.rules.hive.engine import ENGINE
 from tests.web.support import BLOCKED, MIDGAME, set_
 

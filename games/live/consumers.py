@@ -3,13 +3,13 @@
 Every frame names its kind (``{"t": "move", …}``, as lichess's round socket does) and goes to
 the one handler of that kind; every channel-layer notice (``{"type": "chat.line", …}``) goes
 to the one handler of its type. The handlers live with their features: play
-(games/socket_play.py), rematch offers (games/socket_rematch.py), who the socket speaks for
-(games/socket_identity.py), and the feature apps' parts (the chat's, chat/socket.py), which
+(games/live/socket_play.py), rematch offers (games/live/socket_rematch.py), who the socket speaks for
+(games/live/socket_identity.py), and the feature apps' parts (the chat's, chat/socket.py), which
 plug in through ``games.features.socket_parts``.
 
 What the router itself keeps: the frame budget, and the rights checks every frame passes
 before its handler runs (a socket closed for who it was reads nothing; its session must not
-have expired nor changed hands: games/socket_identity.py). Each socket renders in its
+have expired nor changed hands: games/live/socket_identity.py). Each socket renders in its
 viewer's language (``config.language.language_of``), found when it opens.
 """
 
@@ -24,11 +24,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.language import language_of
-from games import features, guard, presence, socket_identity, socket_play, socket_rematch
+from games import features, guard, presence
 from games.groups import group_name
+from games.live import socket_identity, socket_play, socket_rematch
+from games.live.socket_base import Socket
+from games.live.socket_identity import ENDED, REOPEN
 from games.models import Match
-from games.socket_base import Socket
-from games.socket_identity import ENDED, REOPEN
 
 log = logging.getLogger(__name__)
 

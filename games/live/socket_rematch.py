@@ -7,8 +7,8 @@ from channels.db import database_sync_to_async
 
 from games import presence, rematches
 from games.features import SocketPart
+from games.live.rematch_html import rematch_html
 from games.models import RematchOffer
-from games.rematch_html import rematch_html
 
 
 def _where_it_stands(socket) -> str:

@@ -2,7 +2,7 @@
 
 Moves go through ``services.move_play`` like the HTTP path, and the group notice of a new
 position (``match.updated``) carries no board: each socket sends its own viewer's fragment,
-the one already rendered for its audience (games.fragments) when there is one.
+the one already rendered for its audience (games.live.fragments) when there is one.
 
 A refused frame costs its sender an error line (``refusal``), never a board rendered for
 it: a spectator's move is refused here without the database, and a player's refused move
@@ -22,11 +22,12 @@ from channels.db import database_sync_to_async
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from games import fragments, guard, services
+from games import guard, services
 from games.features import SocketPart
+from games.live import fragments
+from games.live.rendering import cached_board_html, fragment_key
+from games.live.socket_identity import REOPEN, still_holds
 from games.models import Match
-from games.rendering import cached_board_html, fragment_key
-from games.socket_identity import REOPEN, still_holds
 
 
 def refusal(message: str) -> str:

@@ -2,7 +2,7 @@
 to a match's sockets, a chat line to its room's, an event to a user's API streams.
 
 A notice carries no board: every socket sends its own viewer's fragment
-(games/consumers.py), so a secret can only reach its owner.
+(games/live/consumers.py), so a secret can only reach its owner.
 """
 
 from __future__ import annotations
