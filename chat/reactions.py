@@ -9,6 +9,7 @@ never reaches a player's socket that did not open the spectators' room.
 
 from __future__ import annotations
 
+from chat.messages import chat_line
 from chat.models import ChatLine
 from chat.selectors import line_data
 from games.groups import chat_group
@@ -16,4 +17,4 @@ from games.live.push import send_to_group
 
 
 def on_line_said(line: ChatLine, **_signal) -> None:
-    send_to_group(chat_group(line.match_id, line.room), {"type": "chat.line", **line_data(line)})
+    send_to_group(chat_group(line.match_id, line.room), chat_line(line_data(line)))

@@ -21,11 +21,13 @@ page_context: dict[str, list[Callable]] = {"match": [], "replay": []}
 class SocketPart:
     """One feature's half of the match socket (games/live/consumers.py routes to it).
 
-    ``frames``: a frame's kind (its ``"t"``) to ``async handler(socket, frame)``;
-    ``notices``: a channel-layer notice's type (``"chat.line"``) to
-    ``async handler(socket, event)``; ``opened``: ``async (socket)``, once the socket is
-    accepted and its board sent (join groups, catch up); ``closed``: ``(socket)``, run in a
-    database thread when the socket ends, whatever ended it.
+    ``frames``: a frame's class (``games.messages.Frame``: its kind, its ``"t"``, and its
+    fields) to ``async handler(socket, frame)``, which receives the frame parsed into it;
+    ``notices``: a channel-layer notice's type (``"chat.line"``, declared once with its
+    shape in the app's ``messages.py``) to ``async handler(socket, event)``; ``opened``:
+    ``async (socket)``, once the socket is accepted and its board sent (join groups, catch
+    up); ``closed``: ``(socket)``, run in a database thread when the socket ends, whatever
+    ended it.
     """
 
     frames: dict[str, Callable] = field(default_factory=dict)

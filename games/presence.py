@@ -38,7 +38,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import watcher
+from games import messages, watcher
 from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
@@ -230,11 +230,11 @@ def session_version(session_key: str) -> int | None:
 
 def tell(group: str, kind: str) -> None:
     """Sends the notice ``kind`` to every socket of ``group`` (a session's, a user's)."""
-    async_to_sync(get_channel_layer().group_send)(group, {"type": kind})
+    async_to_sync(get_channel_layer().group_send)(group, messages.told(kind))
 
 
 def recheck_sockets_of_user(user_id) -> None:
     """Who ``user_id`` is changed (a password, a guest made a member and their rejoin link
     revoked, an account disabled): every socket of theirs checks that its session still
     proves them, and closes if not (``MatchConsumer.identity_changed``)."""
-    tell(user_group(user_id), "identity.changed")
+    tell(user_group(user_id), messages.IDENTITY_CHANGED)
