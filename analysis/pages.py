@@ -14,8 +14,8 @@ from markupsafe import Markup
 
 from analysis import graph, selectors, services
 from analysis.models import Analysis
+from games.live.rendering import game_board_html, seat_rows
 from games.registry import get_game
-from games.rendering import game_board_html, seat_rows
 
 ID = re.compile(r'\sid="[^"]*"')
 TITLES = {

@@ -5,9 +5,10 @@ its group, never HTML: analysis/socket.py says it to the pages that asked)."""
 from __future__ import annotations
 
 from analysis import tasks
+from analysis.messages import Progressed, progressed
 from analysis.selectors import progress_of
 from games.groups import group_name
-from games.push import send_to_group
+from games.live.push import send_to_group
 
 
 def on_requested(sender, analysis, **kwargs) -> None:
@@ -18,5 +19,5 @@ def on_progressed(sender, analysis, **kwargs) -> None:
     send_to_group(group_name(analysis.match_id), progress_notice(analysis))
 
 
-def progress_notice(analysis) -> dict:
-    return {"type": "analysis.progress", **progress_of(analysis)}
+def progress_notice(analysis) -> Progressed:
+    return progressed(progress_of(analysis))

@@ -17,10 +17,10 @@ from django.conf import settings
 
 from analysis import services
 from analysis.estimate import estimate
-from games import matchlog
 from games.models import Match
 from games.registry import get_engine
 from games.rules import IllegalMove, play_entry
+from games.store import matchlog
 
 log = logging.getLogger(__name__)
 

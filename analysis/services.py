@@ -22,9 +22,9 @@ from django.utils.translation import gettext, ngettext
 from analysis import events
 from analysis.estimate import ITERATIONS
 from analysis.models import Analysis
-from games import matchlog
 from games.errors import Refused
 from games.models import Match
+from games.store import matchlog
 
 WAITING = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
 QUEUE_LOCK = 4_927_001  # the advisory lock's key: the analyses' queue

@@ -13,11 +13,11 @@ here: ``analysis_watch`` (it asked) and ``analysis_poll`` (that look's task).
 from __future__ import annotations
 
 import asyncio
-import json
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from analysis.messages import ANALYSIS_PROGRESS, Progressed, Watch, progress_frame
 from analysis.models import Analysis
 from analysis.selectors import progress_of
 from games.features import SocketPart
@@ -31,10 +31,10 @@ def _progress(match_id: int) -> dict | None:
 
 
 async def _send(socket, progress: dict) -> None:
-    await socket.send(text_data=json.dumps({"t": "analysis", **progress}))
+    await socket.send(text_data=progress_frame(progress))
 
 
-async def watch(socket, frame) -> None:
+async def watch(socket, frame: Watch) -> None:
     """``{"t": "analysis_watch"}``: the progress now, then as it goes."""
     socket.analysis_watch = True
     progress = await database_sync_to_async(_progress)(socket.match_id)
@@ -61,7 +61,7 @@ async def _poll(socket, shown: dict) -> None:
             return
 
 
-async def progressed(socket, event) -> None:
+async def progressed(socket, event: Progressed) -> None:
     """The group's notice of one more position stored, to the pages that follow it."""
     if getattr(socket, "analysis_watch", False):
         await _send(socket, {k: event[k] for k in ("done", "total", "status", "ahead")})
@@ -74,7 +74,7 @@ def closed(socket) -> None:
 
 
 PART = SocketPart(
-    frames={"analysis_watch": watch},
-    notices={"analysis.progress": progressed},
+    frames={Watch: watch},
+    notices={ANALYSIS_PROGRESS: progressed},
     closed=closed,
 )

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from api.models import ApiToken
 from api.selectors import game_event
+from games.live.push import send_user_event
 from games.models import Match
-from games.push import send_user_event
 
 
 def _tell_players(match: Match, kind: str) -> None:

@@ -26,11 +26,12 @@ from django.conf import settings
 from django.utils import timezone
 
 from api.models import OpenStream
-from games import clocks, features, matchlog
+from games import clocks, features
 from games.models import Match, Seat
 from games.registry import get_game
 from games.selectors import matches_for_user, player_stats, stats_totals
 from games.services import ABSENCE_MS, absent_since, server_now
+from games.store import matchlog
 
 UNLIMITED_MS = 2_147_483_647  # lichess's time left in a game without a clock
 SAMPLE_SIZE = 20  # codes in ``legalSample`` where a game does not list its moves
@@ -85,7 +86,7 @@ def speed(control: clocks.TimeControl) -> str:
     return "classical"
 
 
-# --- Move codes, from the match's log (games.matchlog) --------------------------------------
+# --- Move codes, from the match's log (games.store.matchlog) --------------------------------------
 
 
 def codes_for(match: Match, log: matchlog.Log, seat: int | None) -> list[str]:

@@ -38,10 +38,12 @@ from django.utils import timezone
 
 from api import selectors
 from api.models import ApiToken, OpenStream
-from api.tokens import revoked_group, still_valid
+from api.tokens import REVOKED, revoked_group, still_valid
+from chat.messages import CHAT_LINE
 from games import presence
 from games.groups import chat_group, group_name, user_events_group
 from games.memory import LRU
+from games.messages import API_EVENT, MATCH_UPDATED
 from games.models import Match, Presence, Seat
 
 log = logging.getLogger(__name__)
@@ -295,12 +297,12 @@ async def game_stream(
                 joined = await _rejoin_if_due(layer, channel, groups, joined)
                 yield b"\n"
                 continue
-            if message.get("type") == "api.revoked":
+            if message.get("type") == REVOKED:
                 return
-            if message.get("type") == "chat.line":
+            if message.get("type") == CHAT_LINE:
                 yield line(chat_line(message))
                 continue
-            if message.get("type") != "match.updated":
+            if message.get("type") != MATCH_UPDATED:
                 continue
             notice = (message.get("ply"), message.get("status"))
             if notice == seen or not isinstance(notice[0], int) or notice[0] < seen[0]:
@@ -436,9 +438,9 @@ async def event_stream(
                 joined = await _rejoin_if_due(layer, channel, groups, joined)
                 yield b"\n"
                 continue
-            if message.get("type") == "api.revoked":
+            if message.get("type") == REVOKED:
                 return
-            if message.get("type") != "api.event" or not isinstance(message.get("event"), dict):
+            if message.get("type") != API_EVENT or not isinstance(message.get("event"), dict):
                 continue
             event = message["event"]
             game = event.get("game") or {}

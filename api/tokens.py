@@ -33,6 +33,10 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: The notice on ``revoked_group``: the stream ends.
+REVOKED = "api.revoked"
+
+
 def revoked_group(token_id: int) -> str:
     """The streams open with token ``token_id``: told to end when it is revoked."""
     return f"api-token.{token_id}"
@@ -66,7 +70,7 @@ def token_revoke(user, token_id: int) -> bool:
 
 
 def _tell_streams(token_id: int) -> None:
-    async_to_sync(get_channel_layer().group_send)(revoked_group(token_id), {"type": "api.revoked"})
+    async_to_sync(get_channel_layer().group_send)(revoked_group(token_id), {"type": REVOKED})
 
 
 def authenticate(header: str | None) -> ApiToken | None:

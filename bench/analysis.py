@@ -33,7 +33,7 @@ django.setup()
 from analysis import runner, services  # noqa: E402
 from analysis.judgments import accuracy, drop_of, judge  # noqa: E402
 from games.bots import SLUGS, choose_move, knowledge  # noqa: E402
-from games.matchlog import Ply  # noqa: E402
+from games.store.matchlog import Ply  # noqa: E402
 
 #: Seats of each game's matches (power companies: one match of each size).
 SEATS = {"high-voltage-companies": (3, 2, 4)}

@@ -1,7 +1,7 @@
 """A move's work outside the sockets: CPU milliseconds to record it and render it.
 
 The server's largest share of a move is rendering the new position for each audience
-(spectators and every seat; ``games.rendering.prerender``). This measures the move service
+(spectators and every seat; ``games.live.rendering.prerender``). This measures the move service
 (``services.move_play``: checking, recording, rendering; the notice to the sockets is left
 out, as there are none) and its rendering alone, in one process with no sockets, so its figures are steadier than the load
 benchmark's and say which game's board to work on. Per game it plays ``--matches`` matches
@@ -40,10 +40,11 @@ from bench.load import GAMES, play_ahead, setup_environment  # noqa: E402
 def measure(game: str, matches: int, moves: int, rng: random.Random) -> dict:
     """Plays ``moves`` random moves round the ``matches`` and times each one's prerender."""
     from accounts.models import User
-    from games import fragments, reactions, services
+    from games import reactions, services
+    from games.live import fragments
+    from games.live.rendering import board_html, fragment_key, fragment_key_since
     from games.models import Match
     from games.registry import get_engine
-    from games.rendering import board_html, fragment_key, fragment_key_since
     from tooling.matches import reseed, watching
 
     rendering = []

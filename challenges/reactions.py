@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from challenges.models import Challenge
 from challenges.selectors import challenge_json
-from games.push import send_user_event
+from games.live.push import send_user_event
 
 
 def _to_both(kind: str, challenge: Challenge) -> None:

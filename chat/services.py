@@ -9,7 +9,7 @@ shown (chat/rendering.py); links stay text. Who may say what where:
 - the table's own computer players say nothing.
 
 Each user may say ``CHAT_LINES_PER_MINUTE`` lines a minute (``CHAT_LINES``, all sockets and
-the API together); each socket has its own, shorter budget too (games/consumers.py).
+the API together); each socket has its own, shorter budget too (games/live/consumers.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The chat's half of the match socket (games/consumers.py routes to it; ``ChatConfig.ready``
+"""The chat's half of the match socket (games/live/consumers.py routes to it; ``ChatConfig.ready``
 plugs it in): lines said and rooms opened, closed and muted over the socket, and the lines
 of the rooms it reads pushed to it.
 
@@ -16,6 +16,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from chat import rendering, selectors, services
+from chat.messages import CHAT_LINE, ChatLine, CloseRoom, Mute, OpenRoom, Say, Unmute
 from games import guard
 from games.errors import Refused
 from games.features import SocketPart
@@ -49,7 +50,7 @@ def _catch_up(socket) -> str:
     )
 
 
-async def say(socket, frame) -> None:
+async def say(socket, frame: Say) -> None:
     """``{"t": "chat", "text": …, "room": …}``: through the chat service, which announces the
     line to its room's sockets (this one too, when it reads that room)."""
     if not socket.chat_bucket.take():
@@ -61,22 +62,22 @@ async def say(socket, frame) -> None:
             services.chat_say,
             match_id=socket.match_id,
             user=socket.scope["user"],
-            room=frame.get("room"),
-            text=frame.get("text"),
+            room=frame.room,
+            text=frame.text,
         )
     except Refused as error:
         await socket.refuse(str(error))
 
 
-async def open_room(socket, frame) -> None:
+async def open_room(socket, frame: OpenRoom) -> None:
     """``{"t": "chat_open", "room": "spectator"}``: a player reads the spectators' room too;
     its lines come along."""
-    await _room(socket, frame.get("room"), opening=True)
+    await _room(socket, frame.room, opening=True)
 
 
-async def close_room(socket, frame) -> None:
+async def close_room(socket, frame: CloseRoom) -> None:
     """``{"t": "chat_close", "room": "spectator"}``: a player stops reading it."""
-    await _room(socket, frame.get("room"), opening=False)
+    await _room(socket, frame.room, opening=False)
 
 
 async def _room(socket, room, *, opening: bool) -> None:
@@ -98,15 +99,15 @@ async def _room(socket, room, *, opening: bool) -> None:
         await socket.send(text_data=html)
 
 
-async def mute(socket, frame) -> None:
+async def mute(socket, frame: Mute) -> None:
     """``{"t": "chat_mute", "alias": …}``: hides an author's lines (named by their alias in
     this match) from this socket's user."""
-    await _mute(socket, services.chat_mute, frame.get("alias"))
+    await _mute(socket, services.chat_mute, frame.alias)
 
 
-async def unmute(socket, frame) -> None:
+async def unmute(socket, frame: Unmute) -> None:
     """``{"t": "chat_unmute", "alias": …}``."""
-    await _mute(socket, services.chat_unmute, frame.get("alias"))
+    await _mute(socket, services.chat_unmute, frame.alias)
 
 
 async def _mute(socket, change, alias) -> None:
@@ -132,7 +133,7 @@ def _rooms_html(socket) -> str:
     return socket.in_language(render)
 
 
-async def line(socket, event) -> None:
+async def line(socket, event: ChatLine) -> None:
     """``chat.line``: a line said in a room: rendered for this socket's reader, unless it does
     not read that room or they muted its author."""
     if event["room"] not in socket.chat_rooms:
@@ -148,12 +149,12 @@ async def line(socket, event) -> None:
 
 PART = SocketPart(
     frames={
-        "chat": say,
-        "chat_open": open_room,
-        "chat_close": close_room,
-        "chat_mute": mute,
-        "chat_unmute": unmute,
+        Say: say,
+        OpenRoom: open_room,
+        CloseRoom: close_room,
+        Mute: mute,
+        Unmute: unmute,
     },
-    notices={"chat.line": line},
+    notices={CHAT_LINE: line},
     opened=opened,
 )

@@ -4,7 +4,7 @@ In order: a member's own choice (``User.language``, kept on their profile so it 
 to every browser), the choice made with the header's switch (Django's ``django_language``
 cookie, set by ``set_language``), the browser's ``Accept-Language``, English. Pages get it
 from Django's ``LocaleMiddleware`` and ``MemberLanguageMiddleware`` below; a match socket
-(``games.consumers``) from ``language_of`` with what its handshake carried.
+(``games.live.consumers``) from ``language_of`` with what its handshake carried.
 """
 
 from __future__ import annotations

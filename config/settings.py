@@ -159,9 +159,9 @@ if os.environ.get("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "config.layers.ThrottledInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Board fragments rendered by one Daphne process are read by the others from here (games.fragments).
+# Board fragments rendered by one Daphne process are read by the others from here (games.live.fragments).
 FRAGMENT_REDIS_URL = os.environ.get("REDIS_URL") or None
-# Bytes of the match logs each web process keeps in memory (games.matchlog): a 200-ply
+# Bytes of the match logs each web process keeps in memory (games.store.matchlog): a 200-ply
 # High Voltage match's log takes about 350 KiB, so the default keeps about 180 such matches.
 MATCH_LOG_BYTES = int(os.environ.get("MATCH_LOG_BYTES", str(64 * 2**20)))
 
@@ -317,7 +317,7 @@ PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "90"))
 # watching can follow it (an Easy game would otherwise be over in a second or two).
 BOT_PACE_SECONDS = float(os.environ.get("BOT_PACE_SECONDS", "2"))
 # Match chat (chat/services.py): lines one user may say per minute (every socket and the API
-# together), and each socket's own budget: a burst, then a steady rate (games/consumers.py).
+# together), and each socket's own budget: a burst, then a steady rate (games/live/consumers.py).
 CHAT_LINES_PER_MINUTE = int(os.environ.get("CHAT_LINES_PER_MINUTE", "15"))
 CHAT_SOCKET_BURST = int(os.environ.get("CHAT_SOCKET_BURST", "3"))
 CHAT_SOCKET_PER_SECOND = float(os.environ.get("CHAT_SOCKET_PER_SECOND", "0.5"))

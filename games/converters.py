@@ -1,7 +1,7 @@
 """The ``<public:…>`` path converter: a match's public id (games.models.new_public_id).
 
 Registered once, on import, for the HTTP routes (games/urls.py) and the socket's
-(games/routing.py). Old integer links (``/m/<digits>/``) never match it: a public id always
+(games/live/routing.py). Old integer links (``/m/<digits>/``) never match it: a public id always
 holds a letter.
 """
 

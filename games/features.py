@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 #: Each takes the match being rendered and returns values for every board fragment's
-#: context (games.rendering ``board_page_context``): ratings adds each seat's rating.
+#: context (games.live.rendering ``board_page_context``): ratings adds each seat's rating.
 board_context: list[Callable] = []
 
 #: Per page ("match": games.views, "replay": games.replay_views), callables that take the
@@ -19,13 +19,15 @@ page_context: dict[str, list[Callable]] = {"match": [], "replay": []}
 
 @dataclass(frozen=True)
 class SocketPart:
-    """One feature's half of the match socket (games/consumers.py routes to it).
+    """One feature's half of the match socket (games/live/consumers.py routes to it).
 
-    ``frames``: a frame's kind (its ``"t"``) to ``async handler(socket, frame)``;
-    ``notices``: a channel-layer notice's type (``"chat.line"``) to
-    ``async handler(socket, event)``; ``opened``: ``async (socket)``, once the socket is
-    accepted and its board sent (join groups, catch up); ``closed``: ``(socket)``, run in a
-    database thread when the socket ends, whatever ended it.
+    ``frames``: a frame's class (``games.messages.Frame``: its kind, its ``"t"``, and its
+    fields) to ``async handler(socket, frame)``, which receives the frame parsed into it;
+    ``notices``: a channel-layer notice's type (``"chat.line"``, declared once with its
+    shape in the app's ``messages.py``) to ``async handler(socket, event)``; ``opened``:
+    ``async (socket)``, once the socket is accepted and its board sent (join groups, catch
+    up); ``closed``: ``(socket)``, run in a database thread when the socket ends, whatever
+    ended it.
     """
 
     frames: dict[str, Callable] = field(default_factory=dict)
@@ -68,7 +70,7 @@ watched: list[Callable] = []
 #: rematch or a new match (a tournament pairs its players itself).
 origin_context: list[Callable] = []
 
-#: The feature apps' socket parts, among the games app's own (games.consumers
+#: The feature apps' socket parts, among the games app's own (games.live.consumers
 #: ``MatchConsumer.parts``: the board's first, the rematch offer's last).
 socket_parts: list[SocketPart] = []
 

@@ -2,7 +2,7 @@
 
 ``state`` caches the engine state after the last move so a move costs one apply,
 not a replay; it is rewritten in the same transaction as the move it follows,
-and can always be rebuilt from the setup and the moves (``games.matchlog``).
+and can always be rebuilt from the setup and the moves (``games.store.matchlog``).
 """
 
 import secrets
@@ -12,9 +12,9 @@ from django.db import models
 from django.urls import reverse
 
 from games.clocks import Clock, TimeControl
-from games.movelog import entries
 from games.registry import get_game
-from games.seat_query import seats_with_users
+from games.store.movelog import entries
+from games.store.seat_query import seats_with_users
 
 
 def new_invite() -> str:

@@ -19,10 +19,10 @@ from typing import Any
 
 from django.db import connection
 
-from games import written_sql
 from games.memory import LRU
 from games.models import Match
 from games.registry import get_engine
+from games.store import written_sql
 
 REMEMBERED_BY = {"sqlite"}
 

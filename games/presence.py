@@ -12,7 +12,7 @@ that session is a user's, the group of that user: a session that ends or is repl
 its sockets (``session.ended``, ``session.replaced``), and a change of who the user is asks
 every socket of theirs to check that its session still proves it (``identity.changed``).
 Each socket also checks its session on every frame and before every push of a seat's view
-(``games.consumers``), so a notice that never arrived leaves no socket with a seat's rights.
+(``games.live.consumers``), so a notice that never arrived leaves no socket with a seat's rights.
 Where this process writes every session (embedded: one Daphne serves every request), that
 check reads the store only after the session changed: each change of a session row with a
 socket open here counts (``session_changed``, from Django's signals once committed), and a
@@ -38,7 +38,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import watcher
+from games import messages, watcher
 from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
@@ -230,11 +230,11 @@ def session_version(session_key: str) -> int | None:
 
 def tell(group: str, kind: str) -> None:
     """Sends the notice ``kind`` to every socket of ``group`` (a session's, a user's)."""
-    async_to_sync(get_channel_layer().group_send)(group, {"type": kind})
+    async_to_sync(get_channel_layer().group_send)(group, messages.told(kind))
 
 
 def recheck_sockets_of_user(user_id) -> None:
     """Who ``user_id`` is changed (a password, a guest made a member and their rejoin link
     revoked, an account disabled): every socket of theirs checks that its session still
     proves them, and closes if not (``MatchConsumer.identity_changed``)."""
-    tell(user_group(user_id), "identity.changed")
+    tell(user_group(user_id), messages.IDENTITY_CHANGED)

@@ -1,7 +1,7 @@
 """The games app's reactions: its receivers of what the services announce (games/events.py)
 and of Django's log-in and log-out, connected in ``GamesConfig.ready`` and nowhere else.
 
-They only hand work on: a push to the viewers (games/push.py), a task for the worker
+They only hand work on: a push to the viewers (games/live/push.py), a task for the worker
 (games/tasks.py), a notice to the sockets of a session (games/presence.py).
 """
 
@@ -13,11 +13,11 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.db import transaction
 
-from games import computer, notices, presence, tasks, watcher
+from games import computer, messages, notices, presence, tasks, watcher
 from games.groups import group_name
+from games.live.push import notify_match_updated, send_to_group
+from games.live.rendering import prerender
 from games.models import Match
-from games.push import notify_match_updated, send_to_group
-from games.rendering import prerender
 
 
 def on_position(match: Match, state=None, played: tuple | None = None, **_signal) -> None:
@@ -46,8 +46,8 @@ def after_position(match: Match, state=None, **_signal) -> None:
 
 def on_rematch(match: Match, offer, **_signal) -> None:
     """A rematch offer changed: every page of the match renders its viewer's view of it
-    (games/rematch_html.py); the notice carries no HTML."""
-    send_to_group(group_name(match.pk), {"type": "rematch.changed", "offer": offer.pk})
+    (games/live/rematch_html.py); the notice carries no HTML."""
+    send_to_group(group_name(match.pk), messages.rematch_changed(offer.pk))
 
 
 def after_rematch(match: Match, offer, **_signal) -> None:
@@ -61,7 +61,7 @@ def on_logged_out(sender, request, user, **_signal) -> None:
     """Logging out ends the session's sockets too: they were opened with its rights."""
     key = request.session.session_key if request is not None else None
     if key:
-        presence.tell(presence.session_group(key), "session.ended")
+        presence.tell(presence.session_group(key), messages.SESSION_ENDED)
 
 
 def on_logged_in(sender, request, user, **_signal) -> None:
@@ -73,7 +73,7 @@ def on_logged_in(sender, request, user, **_signal) -> None:
     before = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     # Any cookie value reaches here; a group name takes only a real session key's letters.
     if re.fullmatch(r"[a-z0-9]{8,64}", before) and before != request.session.session_key:
-        presence.tell(presence.session_group(before), "session.replaced")
+        presence.tell(presence.session_group(before), messages.SESSION_REPLACED)
 
 
 def on_session_written(sender, instance, using=None, **_signal) -> None:

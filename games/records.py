@@ -6,7 +6,7 @@ A player leaving (resigning, losing on time, abandoning) is an entry of the log 
 ``{"type": "leave", "reason": ...}``, so every finished match ends on its moves. Records
 exported before that named the seat that resigned in their result instead; they are read
 as if their log ended on that leave. A record is read into the match's log
-(``games.matchlog``), as every replay of a move log is. A real-time match aborted because a seat missed its
+(``games.store.matchlog``), as every replay of a move log is. A real-time match aborted because a seat missed its
 first move's deadline (docs/rules.md §7.3) ends without a result: its record's result says
 so (``clocks.aborted_result``), and its moves stop during that seat's first turn. A match
 aborted as a seat left before every seat still in had moved (``clocks.LEFT_EARLY``) has
@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games import features, matchlog
+from games import features
 from games.clocks import LEFT_EARLY, aborted_result
 from games.models import Match
 from games.registry import IllegalMove, get_game
 from games.rules import play_entry
+from games.store import matchlog
 
 FORMAT = "gametable-match/1"
 MAX_MOVES = 5000

@@ -10,12 +10,13 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
 from config.throttle import IMPORTS
-from games import computer, features, guard, matchlog, movelog, services
+from games import computer, features, guard, services
+from games.live.rendering import game_board_html, result_text, seat_rows
 from games.models import Match
 from games.records import RecordError, export_record
 from games.registry import get_game
-from games.rendering import game_board_html, result_text, seat_rows
 from games.selectors import replay_view
+from games.store import matchlog, movelog
 
 
 def replay(request, public_id: str):

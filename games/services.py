@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from config.throttle import Limit
-from games import clocks, guard, matchlog, positions, written_sql
+from games import clocks, guard, positions
 from games.bot_accounts import free_bot
 from games.clocks import TimeControl
 from games.errors import Refused
@@ -32,6 +32,7 @@ from games.presence import seats_here
 from games.records import RecordError, replay_record
 from games.registry import Engine, IllegalMove, get_engine, get_game
 from games.rules import play_entry
+from games.store import matchlog, written_sql
 
 ABSENCE_MS = 60_000  # the player to move may be claimed absent after this (docs/rules.md §7)
 RUNNING = (Match.Status.WAITING, Match.Status.ACTIVE)

@@ -19,10 +19,10 @@ from config.throttle import MOVE_POSTS
 from games import features, guard, presence, rematches, services
 from games.clock_words import control_label
 from games.computer import only_bots
+from games.live.rematch_html import rematch_html
+from games.live.rendering import board_html, cached_board_html
 from games.models import Match
 from games.registry import get_game
-from games.rematch_html import rematch_html
-from games.rendering import board_html, cached_board_html
 
 
 def match_id_of(public_id: str) -> int:

@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games import features
+from games import features, messages
 from games.groups import group_name
 from games.models import Match, Presence
 
@@ -65,8 +65,8 @@ def start(server: str | None = None) -> None:
 def notice(ply: int, status: str) -> dict:
     """What the watcher tells a match's sockets: only the stored position (``looked``), so a
     socket that shows it sends nothing, a waiting match's too, whose fragment has no key to
-    compare (games/socket_play.py)."""
-    return {"type": "match.updated", "ply": ply, "status": status, "looked": True}
+    compare (games/live/socket_play.py)."""
+    return messages.match_looked(ply, status)
 
 
 def look() -> list[tuple[str, dict]]:

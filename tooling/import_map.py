@@ -3,7 +3,8 @@
 A module's floor is its layer in ``pyproject.toml``'s floors contract (docs/architecture.md,
 "Floors"), counted from the ground; an arrow back up is a direct import of a module on a
 higher floor. The contract checks chains too, but only between the modules it names: this
-also lists the modules it leaves out (none should be: ``clients`` has its own contract). A folder loop is two app folders that import each other.
+also lists the modules it leaves out (none should be: ``clients`` has its own contract; a
+folder whose ``__init__`` imports nothing needs no floor of its own, its modules have theirs). A folder loop is two app folders that import each other.
 ``config`` (the site: its settings and routes on top, its helpers for limits, languages and
 templates below) and ``accounts`` (the user model beneath the games, its pages above them)
 span the floors by design and are left out of the folder loops; their modules keep the floors.
@@ -71,6 +72,12 @@ def arrows(graph, packages) -> list[tuple[str, str]]:
     ]
 
 
+def _folder_only(graph, module: str) -> bool:
+    """A package whose ``__init__`` imports nothing, its modules on floors of their own
+    (``games.live``): a folder, not a module that needs a floor."""
+    return bool(graph.find_children(module)) and not graph.find_modules_directly_imported_by(module)
+
+
 def report(root: Path = ROOT) -> dict:
     config = contracts(root)
     packages = config["root_packages"]
@@ -100,6 +107,7 @@ def report(root: Path = ROOT) -> dict:
         and ".migrations" not in m
         and not m.startswith("clients")
         and floor_of(m, floor) is None
+        and not _folder_only(graph, m)
     )
     return {"folders": folders, "loops": loops, "up": up, "unplaced": unplaced}
 

@@ -1,4 +1,4 @@
-"""A tournament page's WebSocket: a router like the match socket's (games/consumers.py), with
+"""A tournament page's WebSocket: a router like the match socket's (games/live/consumers.py), with
 one notice and one frame. ``tournament.updated`` (a new version) sends the page the live part
 of that version, rendered once per process and language, and to a player's page their own
 part, which carries their new match for the page to go to. ``{"t": "sync", "version": n}``
@@ -21,15 +21,16 @@ from config.language import language_of
 from games import guard
 from tournaments import rendering, selectors, watcher
 from tournaments.groups import tournament_group
+from tournaments.messages import TOURNAMENT_UPDATED, Sync, TournamentUpdated
 from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
 
 
-async def _updated(socket: TournamentSocket, notice: dict) -> None:
+async def _updated(socket: TournamentSocket, notice: TournamentUpdated) -> None:
     """A newer version: a spectator gets the live part this process rendered for it already
     (the first socket to hear renders it), a player their own part too."""
-    version = notice.get("version", 0)
+    version = notice["version"]
     if version <= socket.version:
         return
     if socket.user is None:
@@ -43,17 +44,15 @@ async def _updated(socket: TournamentSocket, notice: dict) -> None:
     await socket.push()
 
 
-async def _sync(socket: TournamentSocket, frame: dict) -> None:
-    version = frame.get("version")
-    if type(version) is int and version < socket.version:
-        await socket.push(force=True)
-    elif type(version) is int:
-        await socket.push()
+async def _sync(socket: TournamentSocket, frame: Sync) -> None:
+    if frame.version is None:
+        return
+    await socket.push(force=frame.version < socket.version)
 
 
 class TournamentSocket(AsyncWebsocketConsumer):
-    notices = {"tournament.updated": _updated}
-    frames = {"sync": _sync}
+    notices = {TOURNAMENT_UPDATED: _updated}
+    frames = {Sync.kind: (Sync.parse, _sync)}
     version = -1
     watching = False
     tournament_id = 0
@@ -131,8 +130,10 @@ class TournamentSocket(AsyncWebsocketConsumer):
             frame = guard.loads(text_data, max_bytes=settings.MAX_FRAME_BYTES, what="message")
         except guard.BadJSON:
             return
-        handler = self.frames.get(frame.get("t")) if isinstance(frame, dict) else None
-        if handler is not None and isinstance(frame.get("t"), str):
-            await handler(self, frame)
+        kind = frame.get("t") if isinstance(frame, dict) else None
+        declared = self.frames.get(kind) if isinstance(kind, str) else None
+        if declared is not None:
+            parse, handler = declared
+            await handler(self, parse(frame))
         else:
             await self.send(text_data=json.dumps({"error": "unknown message"}))

@@ -11,9 +11,10 @@ app's reaction to the match's start, as for any match.
 from __future__ import annotations
 
 from games import services as match_services
-from games.push import send_to_group
+from games.live.push import send_to_group
 from tournaments import tasks
 from tournaments.groups import tournament_group
+from tournaments.messages import tournament_updated
 from tournaments.models import Pairing, Tournament
 
 
@@ -25,7 +26,7 @@ def on_match_finished(match, **_signal) -> None:
 def on_changed(tournament: Tournament, **_signal) -> None:
     send_to_group(
         tournament_group(tournament.pk),
-        {"type": "tournament.updated", "version": tournament.version},
+        tournament_updated(tournament.version),
     )
     if tournament.next_step_at is not None:
         tasks.schedule_step(tournament.pk, tournament.next_step_at, match_services.server_now())

@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from games.features import SocketPart
 from tournaments import selectors, watcher
 from tournaments.groups import tournament_group
+from tournaments.messages import TOURNAMENT_UPDATED, TournamentUpdated
 from tournaments.models import Pairing, Tournament
 
 
@@ -65,8 +66,8 @@ async def _opened(socket) -> None:
     await _go_if_next(socket)  # a page opened after the next match began
 
 
-async def _updated(socket, notice: dict) -> None:
-    version = notice.get("version", 0)
+async def _updated(socket, notice: TournamentUpdated) -> None:
+    version = notice["version"]
     if not getattr(socket, "tournament_id", None) or version <= socket.tournament_version:
         return
     socket.tournament_version = version
@@ -78,4 +79,4 @@ def _closed(socket) -> None:
         watcher.unwatch(socket.tournament_id)
 
 
-PART = SocketPart(notices={"tournament.updated": _updated}, opened=_opened, closed=_closed)
+PART = SocketPart(notices={TOURNAMENT_UPDATED: _updated}, opened=_opened, closed=_closed)

@@ -12,6 +12,7 @@ from collections import Counter
 
 from games import watcher
 from tournaments.groups import tournament_group
+from tournaments.messages import tournament_updated
 from tournaments.models import Tournament
 
 _open: Counter = Counter()  # tournament id -> sockets open in this process
@@ -39,4 +40,4 @@ def changed() -> list[tuple[str, dict]]:
     rows = Tournament.objects.filter(pk__in=list(_open)).values_list("pk", "version")
     moved = [(pk, v) for pk, v in rows if _seen.get(pk, v) != v]
     _seen.update(dict(rows))
-    return [(tournament_group(pk), {"type": "tournament.updated", "version": v}) for pk, v in moved]
+    return [(tournament_group(pk), tournament_updated(v)) for pk, v in moved]

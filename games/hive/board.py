@@ -20,7 +20,7 @@ from games.hive.moves import KINDS
 from games.memory import LRU
 
 # A seat that is not to move and has no moves is drawn as a spectator is, when its view is
-# theirs (games.rendering ``Position.layout`` then lays the board out once for both).
+# theirs (games.live.rendering ``Position.layout`` then lays the board out once for both).
 OFF_TURN_AS_SPECTATOR = True
 
 SEATS = [

@@ -8,7 +8,7 @@ from games.boards import Words, move_attr
 from games.powerdrain.engine import COLUMNS
 
 # A seat that is not to move and has no moves is drawn as a spectator is, when its view is
-# theirs (games.rendering ``Position.layout`` then lays the board out once for both).
+# theirs (games.live.rendering ``Position.layout`` then lays the board out once for both).
 OFF_TURN_AS_SPECTATOR = True
 
 SEATS = [

@@ -71,7 +71,7 @@ def _figures(points: tuple, seat: int, area: int, height: int) -> dict:
 def public_layout(view: dict) -> dict:
     """The layout every viewer of a position shares: the open board, the triangles, the
     last reveal and the finished parts, from the view's public parts only. The table
-    computes it once per position from the spectators' view (``games.rendering``) instead
+    computes it once per position from the spectators' view (``games.live.rendering``) instead
     of once per audience: it is most of a layout."""
     width, height = view["width"], view["height"]
     gw, gh = (width - 1) * UNIT, (height - 1) * UNIT

@@ -13,7 +13,7 @@
   // The reader's own choice (an earlier version wrote "chat-hidden" on every load, chosen or not).
   const KEY = "chat-hide";
 
-  // A refused frame is answered with a short #frame-error (games/consumers.py), the reply to
+  // A refused frame is answered with a short #frame-error (games/live/consumers.py), the reply to
   // the frame before it; until a chat frame is answered, a refusal is the chat's to show.
   const ANSWER_MS = 3000;
   let awaiting = 0;

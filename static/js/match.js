@@ -22,7 +22,7 @@
   let socket = null;  // the open WebSocket (htmx's wrapper), null while it is down
   let lastMessage = Date.now();
   // Close codes after which the page opens its socket again itself (the htmx extension knows
-  // only its own): who the session is changed (games/socket_identity.py), or the page read
+  // only its own): who the session is changed (games/live/socket_identity.py), or the page read
   // too slowly and the server dropped what it held for it (config/serve.py).
   const REOPEN = [4012, 4008];
   const zoom = { on: false, left: 0, top: 0 };

@@ -1,4 +1,4 @@
-// A rematch offer arrives over the match socket as #rematch (games/rematch_html.py). Once
+// A rematch offer arrives over the match socket as #rematch (games/live/rematch_html.py). Once
 // every player accepted it carries data-goto, the new match: an open page goes there by
 // itself, unless it already showed that (a page opened after the rematch stays put).
 (function () {

@@ -14,8 +14,8 @@ from analysis import runner, selectors, services
 from analysis.judgments import drop_of, judge
 from analysis.models import Analysis
 from games import services as match_services
-from games.matchlog import Ply
 from games.registry import get_game
+from games.store.matchlog import Ply
 from tests.analysis.support import analyse_all, analysed, finished_powerdrain
 from tests.bots.positions import positions
 

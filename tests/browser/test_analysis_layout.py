@@ -24,7 +24,8 @@ import json, uuid
 from accounts.models import User
 from analysis import runner
 from analysis.models import Analysis
-from games import matchlog, services
+from games import services
+from games.store import matchlog
 user = User.objects.create_user(f"analyst{{uuid.uuid4().hex[:8]}}", password="a-long-Passw0rd!")
 match = services.match_import(data=json.loads(open({path!r}).read()), user=user)
 total = matchlog.of(match).ply + 1

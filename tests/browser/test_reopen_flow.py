@@ -2,7 +2,7 @@
 (issue #35, item 7).
 
 Logging in replaces the browser's session, so the server closes the sockets opened under the
-one before with ``REOPEN`` (games/socket_identity.py). The code must be one the server's WebSocket
+one before with ``REOPEN`` (games/live/socket_identity.py). The code must be one the server's WebSocket
 library sends (autobahn refuses 1012 and ends the socket with 1011 and a traceback), and the
 page must open the socket again on it, since the htmx extension reopens only on codes it knows.
 """
@@ -10,7 +10,7 @@ page must open the socket again on it, since the htmx extension reopens only on 
 import pytest
 from playwright.sync_api import expect
 
-from games.socket_identity import REOPEN
+from games.live.socket_identity import REOPEN
 from tests.browser.flows import create_match, sign_up
 
 pytestmark = pytest.mark.browser

@@ -1,5 +1,5 @@
 """Settings for a server under test that counts its board renders: the site's own settings
-plus an app whose ``ready`` wraps ``games.rendering.board_page_context`` (every board, whole
+plus an app whose ``ready`` wraps ``games.live.rendering.board_page_context`` (every board, whole
 or a move-list update, is built from one), appending a byte to ``RENDER_COUNT_FILE`` per
 render."""
 
@@ -18,7 +18,7 @@ class RenderCounter(AppConfig):
     label = "render_counter"
 
     def ready(self):
-        from games import rendering
+        from games.live import rendering
 
         context, path = rendering.board_page_context, os.environ["RENDER_COUNT_FILE"]
 

@@ -18,11 +18,12 @@ from django.utils import translation
 
 from accounts.models import User
 from api import selectors as api
-from games import movelog, services
+from games import services
+from games.live.rendering import seat_rows
 from games.models import Match
 from games.records import export_record
 from games.registry import GAMES, get_engine
-from games.rendering import seat_rows
+from games.store import movelog
 from tests.engines.harness import choose_move
 from tooling.matches import reseed
 

@@ -12,9 +12,9 @@ from huey.contrib.djhuey import HUEY
 from games import computer, reactions, rematches, services, tasks
 from games.bots.search import Search
 from games.clocks import TimeControl
+from games.live.rendering import board_page_context
 from games.models import Match, Seat
 from games.registry import get_engine
-from games.rendering import board_page_context
 from tests.bots.slow_clock import SlowClock
 
 WATCH = {0: "easy", 1: "easy"}

@@ -137,7 +137,7 @@ async def test_a_push_crossing_the_viewers_closing_handshake_does_not_fail_the_s
     propagate, it made Daphne answer the close with 1011 (seen under load in bench/load.py)."""
     from autobahn.exception import Disconnected
 
-    from games.consumers import MatchConsumer
+    from games.live.consumers import MatchConsumer
 
     async def closed_protocol(message):
         raise Disconnected("Attempt to send on a closed protocol")
@@ -248,7 +248,7 @@ async def test_a_page_just_loaded_gets_no_second_board_and_then_only_what_change
 def count_renders(monkeypatch) -> list:
     """Every board rendered from now on (a whole fragment or a move-list update, each built
     from its ``board_page_context``) adds its seat."""
-    from games import rendering
+    from games.live import rendering
 
     renders = []
     context = rendering.board_page_context

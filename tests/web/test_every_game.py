@@ -102,7 +102,7 @@ def test_hive_move_lists_name_the_insect_that_moves(client, db):
 
 def test_powerdrain_shows_every_viewer_the_plugs_still_to_come(db):
     """The list of plugs not yet placed is public (rules page), in draft games too."""
-    from games.rendering import board_html
+    from games.live.rendering import board_html
 
     engine = get_engine("powerdrain")
     for n, options in enumerate(({}, {"draft": True})):

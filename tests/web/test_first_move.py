@@ -13,9 +13,9 @@ from django.urls import reverse
 from accounts.models import User
 from games import clocks, services
 from games.clocks import TimeControl
+from games.live.rendering import board_html
 from games.models import Match
 from games.registry import get_engine
-from games.rendering import board_html
 from games.selectors import player_stats
 
 T0 = 1_800_000_000_000

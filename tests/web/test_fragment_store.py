@@ -1,4 +1,4 @@
-"""Fragments rendered by one process reach the others through Redis (games.fragments).
+"""Fragments rendered by one process reach the others through Redis (games.live.fragments).
 
 The Redis tests run in the scale pass (`make test-scale`, REDIS_URL set). Clearing
 this process's memory of fragments stands for being another Daphne process.
@@ -8,9 +8,10 @@ import os
 
 import pytest
 
-from games import fragments, services
+from games import services
+from games.live import fragments
+from games.live.rendering import board_html, cached_board_html, fragment_key, prerender
 from games.models import Match
-from games.rendering import board_html, cached_board_html, fragment_key, prerender
 from tests.web.support import run_in_own_loop
 from tooling.matches import watching
 

@@ -18,7 +18,7 @@ from accounts.models import User
 from config.asgi import application
 from config.throttle import LOGIN_FAILURES, MOVE_POSTS
 from games import presence, services
-from games.consumers import MatchConsumer
+from games.live.consumers import MatchConsumer
 from games.models import Match, Move, Presence
 from games.records import export_record
 from tests.conftest import PD_OPTIONS

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services
 from games.high_voltage.engine import EMPTY, ENGINE, PLACEABLE, swamp_cells
 from games.high_voltage.preview import previews
-from games.rendering import board_html
+from games.live.rendering import board_html
 
 SWAMPS = [[5, 5, 3], [10, 12, 2], [18, 3, 2], [7, 19, 1]]
 BLUE_LINE = [[0, 5], [2, 6], [4, 5], [6, 6], [8, 5], [10, 6], [12, 5], [14, 6], [16, 5],

@@ -11,7 +11,7 @@ from accounts.models import User
 from games import services
 from games.high_voltage_companies.cards import CARDS, COLOURS, DANGER_IDS, NEW_ROTATIONS
 from games.models import Match
-from games.rendering import board_html
+from games.live.rendering import board_html
 from tests.conftest import create_rigged
 from tests.web.support import connected
 

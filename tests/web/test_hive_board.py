@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.hive.engine import ENGINE
-from games.rendering import board_html
+from games.live.rendering import board_html
 from tests.web.support import BLOCKED, MIDGAME, set_
 
 

@@ -15,7 +15,8 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games import presence, services, socket_identity
+from games import presence, services
+from games.live import socket_identity
 from games.models import Match, Move, Presence, Seat
 from games.registry import get_engine
 from tests.web.support import connect, connected, cookie_for, play_a_move

@@ -4,10 +4,11 @@ import json
 
 import pytest
 
-from games import matchlog, services
+from games import services
 from games.models import Match
-from games.movelog import entries
 from games.registry import get_engine
+from games.store import matchlog
+from games.store.movelog import entries
 from tests.conftest import every_seat_moves
 from tests.web.test_high_voltage_companies_board import a_rotation, html_for, play, start
 

@@ -7,9 +7,10 @@ import gc
 import random
 import tracemalloc
 
-from games import matchlog, services
+from games import services
 from games.models import Match
 from games.registry import get_engine
+from games.store import matchlog
 from tests.engines.harness import choose_move
 
 BOUND = 2**20  # the logs' bound for this test: 1 MiB

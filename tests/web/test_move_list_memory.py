@@ -6,9 +6,10 @@ import random
 import pytest
 
 from accounts.models import User
-from games import matchlog, movelog, services
+from games import services
 from games.models import Match
 from games.registry import GAMES, get_engine
+from games.store import matchlog, movelog
 from tests.engines.harness import choose_move
 from tooling.matches import watching
 

@@ -4,9 +4,10 @@ from functools import partial
 
 import pytest
 
-from games import matchlog, services
+from games import services
 from games.models import Match, Move
 from games.registry import get_engine
+from games.store import matchlog
 from tests.conftest import every_seat_moves
 from tests.web.races import race
 

@@ -4,8 +4,8 @@ import pytest
 
 from games import rematches, selectors, services
 from games.clocks import TimeControl
+from games.live.rendering import board_html
 from games.models import Match
-from games.rendering import board_html
 
 
 @pytest.fixture

@@ -1,11 +1,11 @@
-"""The written-out seats query (games/seat_query.py) gives what Django's ORM gives."""
+"""The written-out seats query (games/store/seat_query.py) gives what Django's ORM gives."""
 
 import pytest
 
 from accounts.models import User
 from games import services
 from games.models import Match, Seat
-from games.seat_query import seats_with_users
+from games.store.seat_query import seats_with_users
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from accounts.models import User
 from games import services
+from games.live.rendering import Position, board_html
 from games.models import Match
 from games.registry import GAMES, all_games, get_engine, get_game
-from games.rendering import Position, board_html
 from tests.conftest import create_rigged
 from tests.engines.harness import random_game
 

@@ -1,4 +1,4 @@
-"""One board layout per distinct viewer (games.rendering ``Position.layout``): a seat that is
+"""One board layout per distinct viewer (games.live.rendering ``Position.layout``): a seat that is
 not to move shares the spectators' layout only where its board says it draws such a seat as
 a spectator (``OFF_TURN_AS_SPECTATOR``), and every viewer still gets what the board lays
 out for it alone."""
@@ -8,8 +8,8 @@ import random
 import pytest
 from django.utils import translation
 
+from games.live.rendering import Position, board_page_context
 from games.registry import GAMES, get_engine, get_game
-from games.rendering import Position, board_page_context
 from games.selectors import viewer_context
 from tests.engines.harness import random_game
 from tests.web.test_secret_audit import live_match

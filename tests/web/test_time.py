@@ -10,8 +10,8 @@ from django.core import mail
 from accounts.models import User
 from games import notices, presence, services
 from games.clocks import DAY_MS, TimeControl
+from games.live.rendering import result_text
 from games.models import Match, Move, Presence
-from games.rendering import result_text
 from tests.web.races import race
 
 T0 = 1_800_000_000_000

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from games import services
+from games.live.rendering import board_html
 from games.models import Match
-from games.rendering import board_html
 from tests.web.support import connected
 
 SLUG = "triangulum"

@@ -1,4 +1,4 @@
-"""The move service's written-out INSERT and UPDATE (games/written_sql.py) write the rows
+"""The move service's written-out INSERT and UPDATE (games/store/written_sql.py) write the rows
 Django's ``create`` and ``save(update_fields=…)`` write."""
 
 import json
@@ -7,8 +7,8 @@ import pytest
 from django.db import DatabaseError, IntegrityError
 from django.utils import timezone
 
-from games import written_sql
 from games.models import Match, Move
+from games.store import written_sql
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,9 @@ from channels.db import database_sync_to_async
 
 from games import presence, rematches
 from games.features import SocketPart
+from games.live.rematch_html import rematch_html
+from games.messages import REMATCH_CHANGED, RematchChanged
 from games.models import RematchOffer
-from games.rematch_html import rematch_html
 
 
 def _where_it_stands(socket) -> str:
@@ -24,7 +25,7 @@ async def opened(socket) -> None:
         await socket.send(text_data=html)
 
 
-async def rematch_changed(socket, event) -> None:
+async def rematch_changed(socket, event: RematchChanged) -> None:
     """An offer of this match changed: this viewer's view of it (Accept and Decline, whom it
     waits for, the new match to go to)."""
     html = await database_sync_to_async(socket.in_language)(
@@ -42,4 +43,4 @@ def closed(socket) -> None:
         rematches.rematch_maker_left(match_id=socket.match_id, user_id=socket.user_id)
 
 
-PART = SocketPart(notices={"rematch.changed": rematch_changed}, opened=opened, closed=closed)
+PART = SocketPart(notices={REMATCH_CHANGED: rematch_changed}, opened=opened, closed=closed)

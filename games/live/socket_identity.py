@@ -25,6 +25,7 @@ from django.utils.crypto import constant_time_compare
 
 from games import presence
 from games.features import SocketPart
+from games.messages import IDENTITY_CHANGED, SESSION_ENDED, SESSION_REPLACED, Told
 from games.presence import session_group, user_group
 
 SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
@@ -103,17 +104,17 @@ def still_who_it_was(socket, proven: bool = False) -> bool:
     return False
 
 
-async def session_ended(socket, event) -> None:
+async def session_ended(socket, event: Told) -> None:
     """The session this socket was opened with was logged out: nothing more under its name."""
     await socket.end(ENDED)
 
 
-async def session_replaced(socket, event) -> None:
+async def session_replaced(socket, event: Told) -> None:
     """The browser logged in (as anyone): its session before is gone."""
     await socket.end(REOPEN)
 
 
-async def identity_changed(socket, event) -> None:
+async def identity_changed(socket, event: Told) -> None:
     """Who this socket's user is changed (a password, a guest made a member): it goes on only
     if its session still proves them."""
     if not await database_sync_to_async(still_who_it_was)(socket, proven=True):
@@ -122,9 +123,9 @@ async def identity_changed(socket, event) -> None:
 
 PART = SocketPart(
     notices={
-        "session.ended": session_ended,
-        "session.replaced": session_replaced,
-        "identity.changed": identity_changed,
+        SESSION_ENDED: session_ended,
+        SESSION_REPLACED: session_replaced,
+        IDENTITY_CHANGED: identity_changed,
     },
     closed=closed,
 )

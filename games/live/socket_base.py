@@ -1,4 +1,4 @@
-"""What every handler of the match socket sees of it (games/consumers.py routes frames and
+"""What every handler of the match socket sees of it (games/live/consumers.py routes frames and
 notices to the handlers; ``games.features.SocketPart``): sending, refusing, joining and
 leaving groups, ending it for who it was, and its viewer's language.
 
@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games.socket_play import refusal
+from games.live.socket_play import refusal
 
 
 class Socket(AsyncWebsocketConsumer):

@@ -4,20 +4,20 @@ Each game's board module may say how a move reads (``describe(move, before, afte
 from two spectator views, so nothing secret can show) and where the list needs a
 separator (``separator(before, after)``, e.g. Triangulum's parts). A turn is the run of
 consecutive moves of one seat, so the power companies' reveal, place and declarations
-read as one entry. The turns come from the match's log (``games.matchlog``), which grows
+read as one entry. The turns come from the match's log (``games.store.matchlog``), which grows
 by the new moves only: rendering the list on every move must not replay the whole match.
 Its words are ``games.boards.Words``, put in the viewer's language only when a row is shown.
 """
 
 from __future__ import annotations
 
-from games import matchlog
+from games.store import matchlog
 
 
 def entries(match, latest: tuple | None = None) -> tuple[dict, ...]:
     """Every turn of ``match`` so far: ``{"seat", "first", "last", "texts", "separator"}``
     (``first``/``last`` are 1-based plies; ``separator`` a heading shown after the turn),
-    from its log (``games.matchlog``; ``latest`` as there). Shared: callers must not change
+    from its log (``games.store.matchlog``; ``latest`` as there). Shared: callers must not change
     them."""
     return matchlog.of(match, latest).turns
 

@@ -1,7 +1,7 @@
 """A rematch offer as one viewer sees it (templates/games/_rematch.html): Accept and Decline
 for a seated person who has not answered, whom it waits for, how it ended, and the new
 match, where every open page of its players goes by itself (``data-goto``). Rendered per
-viewer, on the page and for every ``rematch.changed`` notice (games/consumers.py)."""
+viewer, on the page and for every ``rematch.changed`` notice (games/live/consumers.py)."""
 
 from __future__ import annotations
 

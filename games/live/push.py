@@ -2,7 +2,7 @@
 to a match's sockets, a chat line to its room's, an event to a user's API streams.
 
 A notice carries no board: every socket sends its own viewer's fragment
-(games/consumers.py), so a secret can only reach its owner.
+(games/live/consumers.py), so a secret can only reach its owner.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import logging
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
+from games import messages
 from games.groups import group_name, user_events_group
 from games.models import Match
 
@@ -29,8 +30,7 @@ def notify_match_updated(match: Match) -> None:
     and the channel layer got round to it. Elsewhere (a shell, a command) it is sent
     before returning.
     """
-    message = {"type": "match.updated", "ply": match.ply, "status": match.status}
-    send_to_group(group_name(match.pk), message)
+    send_to_group(group_name(match.pk), messages.match_updated(match.ply, match.status))
 
 
 def send_to_group(group: str, message: dict) -> None:
@@ -49,7 +49,7 @@ def send_to_group(group: str, message: dict) -> None:
 def send_user_event(user_id: int, event: dict) -> None:
     """Puts ``event`` (lichess-shaped JSON) on every open API event stream of ``user_id``, in
     any process: the contract of ``games.groups.user_events_group`` (docs/api.md)."""
-    send_to_group(user_events_group(user_id), {"type": "api.event", "event": event})
+    send_to_group(user_events_group(user_id), messages.api_event(event))
 
 
 def _log_failure(sent: concurrent.futures.Future) -> None:

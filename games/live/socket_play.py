@@ -2,7 +2,7 @@
 
 Moves go through ``services.move_play`` like the HTTP path, and the group notice of a new
 position (``match.updated``) carries no board: each socket sends its own viewer's fragment,
-the one already rendered for its audience (games.fragments) when there is one.
+the one already rendered for its audience (games.live.fragments) when there is one.
 
 A refused frame costs its sender an error line (``refusal``), never a board rendered for
 it: a spectator's move is refused here without the database, and a player's refused move
@@ -22,11 +22,13 @@ from channels.db import database_sync_to_async
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from games import fragments, guard, services
+from games import guard, services
 from games.features import SocketPart
+from games.live import fragments
+from games.live.rendering import cached_board_html, fragment_key
+from games.live.socket_identity import REOPEN, still_holds
+from games.messages import MATCH_UPDATED, Claim, Flag, MatchUpdated, Move, Sync
 from games.models import Match
-from games.rendering import cached_board_html, fragment_key
-from games.socket_identity import REOPEN, still_holds
 
 
 def refusal(message: str) -> str:
@@ -66,7 +68,7 @@ async def send_board(socket) -> None:
     await socket.send(text_data=await database_sync_to_async(_board)(socket))
 
 
-async def move(socket, frame) -> None:
+async def move(socket, frame: Move) -> None:
     """``{"t": "move", "move": …, "ply": n}``. On success the group notice (sent after the
     commit) brings every viewer the new board, this one too."""
     if socket.seat is None:
@@ -77,15 +79,15 @@ async def move(socket, frame) -> None:
             services.move_play,
             match_id=socket.match_id,
             user=socket.scope["user"],
-            ply=frame.get("ply"),
-            move=frame.get("move"),
+            ply=frame.ply,
+            move=frame.move,
         )
     except services.Refused as error:
         await socket.refuse(str(error))
         await catch_up(socket)
 
 
-async def claim(socket, frame) -> None:
+async def claim(socket, frame: Claim) -> None:
     """``{"t": "claim"}``: the absent player to move leaves (docs/rules.md §7.4)."""
     try:
         await database_sync_to_async(socket.in_language)(
@@ -95,16 +97,16 @@ async def claim(socket, frame) -> None:
         await socket.refuse(str(error))
 
 
-async def flag(socket, frame) -> None:
+async def flag(socket, frame: Flag) -> None:
     """``{"t": "flag"}``: a page saw the running clock reach zero; the server's clock decides."""
     await database_sync_to_async(services.clock_flag)(match_id=socket.match_id)
 
 
-async def sync(socket, frame) -> None:
+async def sync(socket, frame: Sync) -> None:
     """``{"t": "sync", "ply": n, "status": s}``: the page, quiet for a while, says which
     position it shows; a missed notice is made good with the board, else nothing is sent."""
     position = await database_sync_to_async(_position)(socket.match_id)
-    if (frame.get("ply"), frame.get("status")) != position:
+    if (frame.ply, frame.status) != position:
         await send_board(socket)
 
 
@@ -116,7 +118,7 @@ async def catch_up(socket) -> None:
         await send_board(socket)
 
 
-async def match_updated(socket, event) -> None:
+async def match_updated(socket, event: MatchUpdated) -> None:
     """A new position: the fragment its audience shares (or only what changed in the move
     list, for a page that shows the ply before), rendered here only when nobody had."""
     if event["ply"] < socket.shown_ply:
@@ -149,6 +151,6 @@ async def match_updated(socket, event) -> None:
 
 
 PART = SocketPart(
-    frames={"move": move, "claim": claim, "flag": flag, "sync": sync},
-    notices={"match.updated": match_updated},
+    frames={Move: move, Claim: claim, Flag: flag, Sync: sync},
+    notices={MATCH_UPDATED: match_updated},
 )

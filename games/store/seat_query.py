@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Model
 
-from games.written_sql import Columns, fetch
+from games.store.written_sql import Columns, fetch
 
 
 @functools.cache

@@ -9,11 +9,13 @@ from django.utils.translation import gettext, ngettext
 from markupsafe import Markup, escape
 
 from config.jinja import words_in
-from games import boards, clock_words, clocks, features, fragments, movelog, presence
+from games import boards, clock_words, clocks, features, presence
+from games.live import fragments
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
 from games.selectors import viewer_context
+from games.store import movelog
 
 OOB = Markup(' hx-swap-oob="true"')
 
@@ -200,7 +202,7 @@ def board_update(match: Match, seat: int | None, shared: Position) -> str | None
 
 
 def cached_board_html(match: Match, seat: int | None) -> str:
-    """The fragment without a message, shared by every viewer in that seat (games.fragments)."""
+    """The fragment without a message, shared by every viewer in that seat (games.live.fragments)."""
     cache_key = fragment_key(match, seat)
     html = fragments.get(cache_key)
     if html is None:

@@ -1,15 +1,16 @@
 """The match WebSocket: a router that knows no game and no feature.
 
-Every frame names its kind (``{"t": "move", …}``, as lichess's round socket does) and goes to
-the one handler of that kind; every channel-layer notice (``{"type": "chat.line", …}``) goes
-to the one handler of its type. The handlers live with their features: play
-(games/socket_play.py), rematch offers (games/socket_rematch.py), who the socket speaks for
-(games/socket_identity.py), and the feature apps' parts (the chat's, chat/socket.py), which
+Every frame names its kind (``{"t": "move", …}``, as lichess's round socket does), is parsed
+once into its kind's class (``games.messages``, ``Frame``) and goes to the one handler of that
+kind; every channel-layer notice (``{"type": "chat.line", …}``) goes to the one handler of
+its type. The handlers live with their features: play
+(games/live/socket_play.py), rematch offers (games/live/socket_rematch.py), who the socket speaks for
+(games/live/socket_identity.py), and the feature apps' parts (the chat's, chat/socket.py), which
 plug in through ``games.features.socket_parts``.
 
 What the router itself keeps: the frame budget, and the rights checks every frame passes
 before its handler runs (a socket closed for who it was reads nothing; its session must not
-have expired nor changed hands: games/socket_identity.py). Each socket renders in its
+have expired nor changed hands: games/live/socket_identity.py). Each socket renders in its
 viewer's language (``config.language.language_of``), found when it opens.
 """
 
@@ -24,17 +25,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.language import language_of
-from games import features, guard, presence, socket_identity, socket_play, socket_rematch
+from games import features, guard, presence
 from games.groups import group_name
+from games.live import socket_identity, socket_play, socket_rematch
+from games.live.socket_base import Socket
+from games.live.socket_identity import ENDED, REOPEN
 from games.models import Match
-from games.socket_base import Socket
-from games.socket_identity import ENDED, REOPEN
 
 log = logging.getLogger(__name__)
 
 
 class MatchConsumer(Socket):
-    frames: dict = {}  # a frame's kind to its handler, from every part (``connect``)
+    frames: dict = {}  # a frame's kind to its parser and handler, from every part (``connect``)
     notices: dict = {}  # a notice's type to its handler
 
     @staticmethod
@@ -80,7 +82,11 @@ class MatchConsumer(Socket):
             await self.refuse("That message could not be handled.")
 
     async def connect(self):
-        self.frames = {kind: h for part in self.parts() for kind, h in part.frames.items()}
+        self.frames = {
+            declared.kind: (declared.parse, handler)
+            for part in self.parts()
+            for declared, handler in part.frames.items()
+        }
         self.notices = {kind: h for part in self.parts() for kind, h in part.notices.items()}
         self.bucket = guard.TokenBucket(
             settings.FRAMES_PER_SECOND, settings.FRAME_BURST, self.clock
@@ -152,8 +158,9 @@ class MatchConsumer(Socket):
         if not isinstance(frame, dict):
             await self.refuse("That message is not valid JSON.")
             return
-        handler = self.frames.get(frame.get("t")) if isinstance(frame.get("t"), str) else None
-        if handler is not None:
-            await handler(self, frame)
+        declared = self.frames.get(frame.get("t")) if isinstance(frame.get("t"), str) else None
+        if declared is not None:
+            parse, handler = declared
+            await handler(self, parse(frame))
             return
         await self.refuse(_("That message is of no kind this table knows."))

@@ -2,7 +2,7 @@ from channels.db import database_sync_to_async
 from django.urls import path
 
 from games import converters  # noqa: F401  (registers <public:…>)
-from games.consumers import MatchConsumer
+from games.live.consumers import MatchConsumer
 from games.models import Match
 
 
