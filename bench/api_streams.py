@@ -17,6 +17,13 @@ p50/p95 round trip from a move's POST to the gameState on the opponent's stream.
     .venv/bin/python bench/api_streams.py                    # 500 streams, 30 s
     .venv/bin/python bench/api_streams.py --streams 200 --seconds 10
     .venv/bin/python bench/api_streams.py --matches 50       # 50 matches playing
+    .venv/bin/python bench/api_streams.py --watchers 0 20 200  # streams on one match
+
+With ``--watchers W …``, one program-vs-program match plays ``--plies`` plies while W more
+game streams of it (a spectator program's) are open and read, on a fresh server for each W:
+prints the server's CPU a move, its moves a second and, against the run without watchers,
+the cost of one more stream per move. The streams of one audience share one line per
+position (api/streams.py), so beyond the write itself a move should cost little per stream.
 """
 
 from __future__ import annotations
@@ -210,6 +217,118 @@ def matches(args) -> None:
     print(f"after closing the streams: RSS {after['rss_mib']:7.1f} MiB, {after['threads']} threads")
 
 
+def _watch(port: int, path: str, token: str, count: int, stop: threading.Event, ready) -> None:
+    """``count`` game streams of one match held open and read until ``stop`` (a thread)."""
+
+    async def run():
+        streams = []
+        for start in range(0, count, 50):
+            batch = min(50, count - start)
+            streams += await asyncio.gather(*(open_stream(port, path, token) for _ in range(batch)))
+        counter = [0]
+        readers = [asyncio.create_task(drain(r, counter)) for r, _ in streams]
+        ready.set()
+        await asyncio.get_running_loop().run_in_executor(None, stop.wait)
+        for _, writer in streams:
+            writer.close()
+        for task in readers:
+            task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+
+    asyncio.run(run())
+
+
+def _one_watched_match(args, watchers: int) -> dict:
+    env = {
+        "API_STREAMS_PER_TOKEN": str(watchers + 10),
+        "API_STREAMS_PER_ADDRESS": str(watchers + 20),
+        "API_REQUESTS_PER_ADDRESS": str(1_000_000),
+        "API_REQUESTS_PER_MINUTE": str(1_000_000),
+        "API_KEEPALIVE_SECONDS": str(args.keepalive),
+        "DEBUG": "0",
+    }
+    with tempfile.TemporaryDirectory() as var:
+        server = Server(Path(var), env)
+        server.env["DEBUG"] = "0"
+        server.migrate()
+        spec = {
+            "users": [{"name": u, "program": True} for u in ("red", "blue", "watcher")],
+            "matches": [{"game": args.game, "seats": ["red", "blue"]}],
+        }
+        made = world.run_in(server.env, spec)
+        server.start()
+        try:
+            time.sleep(1)
+            pid = server.proc.pid
+            match = made["matches"][0]
+            stop, ready = threading.Event(), threading.Event()
+            holder = threading.Thread(
+                target=_watch,
+                args=(
+                    server.port,
+                    f"/api/bot/game/stream/{match}",
+                    made["tokens"]["watcher"],
+                    watchers,
+                    stop,
+                    ready,
+                ),
+                daemon=True,
+            )
+            if watchers:
+                holder.start()
+                if not ready.wait(120):
+                    raise RuntimeError("the watchers' streams did not open")
+            time.sleep(2)  # the openings settle
+            clients = [Client(server.url, made["tokens"][u]) for u in ("red", "blue")]
+            clock = MoveClock()
+            before_cpu, started = cpu_seconds(pid), time.monotonic()
+            last = play_all(
+                [(c, match, i) for i, c in enumerate(clients)],
+                seconds=args.seconds,
+                clock=clock,
+                plies=args.plies,
+            )
+            elapsed = time.monotonic() - started
+            spent = cpu_seconds(pid) - before_cpu
+            stop.set()
+            if watchers:
+                holder.join(30)
+        finally:
+            server.stop()
+    end = next((state for state in last if state), {}) or {}
+    return {
+        "moves": clock.moves,
+        "cpu": spent,
+        "elapsed": elapsed,
+        "trips": clock.trips,
+        "end": f"{end.get('status')} at ply {end.get('ply')}",
+    }
+
+
+def watched(args) -> None:
+    """``--watchers W …``: one match with W more streams of it, per W."""
+    print(
+        f"# api streams on one match: one {args.game} match, program against program, "
+        f"up to {args.plies} plies (random moves: each run its own game), W more game streams of it open (a spectator's)"
+    )
+    base = None
+    for watchers in args.watchers:
+        run = _one_watched_match(args, watchers)
+        per_move = run["cpu"] * 1000 / max(run["moves"], 1)
+        trips = run["trips"] or [float("nan")]
+        line = (
+            f"W={watchers:4d}: {run['moves']} moves in {run['elapsed']:.1f} s = "
+            f"{run['moves'] / run['elapsed']:.1f} moves/s, server CPU {per_move:.2f} ms a move "
+            f"({run['cpu'] / run['elapsed'] * 100:.0f} % of one core), round trip p50 "
+            f"{percentile(trips, 0.5) * 1000:.0f} ms, ended {run['end']}"
+        )
+        if watchers == 0:
+            base = per_move
+        elif base is not None:
+            line += f"; {(per_move - base) / watchers:.3f} ms a move per stream"
+        print(line, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--streams", type=int, default=500)
@@ -217,8 +336,17 @@ def main() -> None:
     parser.add_argument("--keepalive", type=float, default=6, help="API_KEEPALIVE_SECONDS")
     parser.add_argument("--matches", type=int, default=0, help="matches playing at once")
     parser.add_argument("--game", default="hive", help="with --matches")
-    parser.add_argument("--plies", type=int, default=40, help="with --matches: resign there")
+    parser.add_argument(
+        "--plies", type=int, default=40, help="with --matches or --watchers: resign there"
+    )
+    parser.add_argument(
+        "--watchers", type=int, nargs="*", default=None, help="streams on one match, per run"
+    )
     args = parser.parse_args()
+    if args.watchers is not None:
+        args.seconds = args.seconds or 180
+        watched(args)
+        return
     if args.matches:
         args.seconds = args.seconds or 180
         matches(args)

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "tournaments",
     "analysis",
     "ladder",
+    "clubs",
 ]
 
 MIDDLEWARE = [

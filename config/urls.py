@@ -10,6 +10,8 @@ urlpatterns = [
     path("leaderboard/", include("ratings.urls")),
     path("", include("challenges.urls")),
     path("", include("tournaments.urls")),
+    path("", include("clubs.urls")),
+    path("", include("clubs.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("api/ladder/", include("ladder.api_urls")),
     path("api/", include("api.urls")),

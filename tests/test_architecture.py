@@ -29,6 +29,7 @@ PACKAGES = (
     "tournaments",
     "analysis",
     "ladder",
+    "clubs",
 )
 
 

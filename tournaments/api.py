@@ -3,8 +3,8 @@
 /api/roundrobin/new``, ``GET /api/tournament/{id}``, ``POST /api/tournament/{id}/join`` and
 ``/withdraw`` (also under ``/api/swiss/{id}/``; a pause in a running Arena, as lichess's),
 ``GET /api/tournament/{id}/results`` and ``/games`` as NDJSON; berserk's other calls: the
-current list (``GET /api/tournament``), a Swiss made in a team (only ``open`` until clubs
-exist), a creator's list, terminate, a Swiss's edit and its next round's date. A program's tournament matches reach its event stream as ``gameStart``,
+current list (``GET /api/tournament``), a Swiss made in a team (a club's slug, or ``open``
+for anyone's), an Arena kept to a club (``conditions.teamMember.teamId``), a creator's list, a team's Arenas and Swiss, terminate, a Swiss's edit and its next round's date. A program's tournament matches reach its event stream as ``gameStart``,
 as every match's do. Errors are ``{"error": "…"}``: 400 refused, 401 no valid token, 404 no
 such tournament, 429 over a limit.
 """
@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from api.views import ApiError, api, request_body
+from clubs import selectors as clubs
 from games import guard
 from games import services as match_services
 from games.clocks import BadTimeControl, TimeControl
@@ -117,9 +118,11 @@ UNTAKEN = {
     "forbiddenPairings": None,
     "manualPairings": None,
 }
-#: The team id under which ``/api/swiss/new/{teamId}`` makes an open Swiss, until clubs
-#: exist; no club will ever take it.
+#: The team id under which ``/api/swiss/new/{teamId}`` makes a Swiss open to anyone; no club
+#: takes it (clubs.services.RESERVED).
 OPEN_TEAM = "open"
+#: lichess's entry condition that keeps an Arena to a team's members: here a club's.
+TEAM_CONDITION = "conditions.teamMember.teamId"
 
 
 def _refuse_untaken(data: dict) -> None:
@@ -132,7 +135,7 @@ def _refuse_untaken(data: dict) -> None:
                 "password is not taken here: create the tournament with private=true and "
                 "share the invite its answer gives (join with password=<invite>)."
             )
-        if key.startswith("conditions."):
+        if key.startswith("conditions.") and key != TEAM_CONDITION:
             raise Refused(f"{key}: this table sets no entry conditions.")
         if key not in UNTAKEN:
             continue
@@ -150,9 +153,20 @@ def _starts_at(data: dict) -> int | None:
     return None
 
 
-def _create(request, token, format: str) -> JsonResponse:
+def _club(team) -> object | None:
+    """The club a team id names (None for none or ``OPEN_TEAM``); 404 for an unknown one."""
+    if team in (None, "", OPEN_TEAM):
+        return None
+    club = clubs.club(str(team))
+    if club is None:
+        raise ApiError(404, "No such team")
+    return club
+
+
+def _create(request, token, format: str, team: str | None = None) -> JsonResponse:
     data = request_body(request)
     _refuse_untaken(data)
+    club = _club(team if team is not None else data.get(TEAM_CONDITION))
     now = match_services.server_now()
     starts_at = _starts_at(data)
     if starts_at is None:
@@ -173,6 +187,7 @@ def _create(request, token, format: str) -> JsonResponse:
         private=_flag(data.get("private"), False),
         max_players=_number(data, "maxPlayers", 64, high=100_000),
         starts_at=starts_at,
+        club=club,
         now=now,
     )
     return JsonResponse(tournament_json(tournament, token.user))
@@ -189,7 +204,7 @@ def arenas(request, token):
     shown = selectors.lists()
     return JsonResponse(
         {
-            key: [_summary(t, t.players) for t in shown[name]]
+            key: [summary_json(t, t.players) for t in shown[name]]
             for key, name in (
                 ("created", "upcoming"),
                 ("started", "running"),
@@ -206,10 +221,8 @@ def create_swiss(request, token):
 
 @endpoint("POST")
 def create_swiss_in_team(request, token, team: str):
-    """lichess's Swiss is made in a team; until clubs exist only ``OPEN_TEAM`` is one."""
-    if team != OPEN_TEAM:
-        raise ApiError(404, "No such team")
-    return _create(request, token, Tournament.Format.SWISS)
+    """lichess's Swiss is made in a team: a club's, kept to its members, or ``OPEN_TEAM``."""
+    return _create(request, token, Tournament.Format.SWISS, team)
 
 
 @endpoint("POST")
@@ -226,14 +239,14 @@ def _iso(ms: int | None) -> str | None:
 def tournament_json(tournament: Tournament, viewer=None) -> dict:
     """lichess's tournament object, with this table's extra terms."""
     rows = selectors.standings(tournament)
-    data = _summary(tournament, sum(not r.withdrawn for r in rows))
+    data = summary_json(tournament, sum(not r.withdrawn for r in rows))
     data["standing"] = {"page": 1, "players": [_result(r) for r in rows[:10]]}
     if viewer is not None and tournament.created_by_id == viewer.pk and tournament.private:
         data["invite"] = tournament.invite
     return data
 
 
-def _summary(tournament: Tournament, players: int) -> dict:
+def summary_json(tournament: Tournament, players: int) -> dict:
     """A tournament's terms and state, as lichess's lists give them (no standings)."""
     control = tournament.control
     data = {
@@ -248,6 +261,7 @@ def _summary(tournament: Tournament, players: int) -> dict:
         "days": control.days or None,
         "rated": tournament.rated,
         "private": tournament.private,
+        "teamId": tournament.club.slug if tournament.club_id else None,
         "maxPlayers": tournament.max_players,
         "nbPlayers": players,
         "startsAt": _iso(tournament.starts_at),
@@ -380,8 +394,32 @@ def created_by(request, token, username: str):
         [codes[code] for code in wanted],
         _number(request.GET, "nb", 100, high=100),
     )
-    body = "".join(json.dumps(_summary(t, t.players)) + "\n" for t in found)
+    body = "".join(json.dumps(summary_json(t, t.players)) + "\n" for t in found)
     return HttpResponse(body, content_type=NDJSON)
+
+
+def _team_list(request, team: str, formats: tuple[str, ...]) -> HttpResponse:
+    """A club's tournaments of ``formats``, NDJSON, latest first, ``max`` of them."""
+    club = _club(team)
+    if club is None:
+        raise ApiError(404, "No such team")
+    most = _number(request.GET, "max", 100, high=100)
+    found = clubs.tournaments(club, formats, most or 100)
+    body = "".join(json.dumps(summary_json(t, t.players)) + "\n" for t in found)
+    return HttpResponse(body, content_type=NDJSON)
+
+
+@endpoint("GET", token_needed=False)
+def team_arenas(request, token, team: str):
+    """lichess's Arenas of a team: a club's (``GET /api/team/{id}/arena``)."""
+    return _team_list(request, team, (Tournament.Format.ARENA,))
+
+
+@endpoint("GET", token_needed=False)
+def team_swiss(request, token, team: str):
+    """A club's Swiss, and its round robins too (lichess has none: a program finds them
+    here, each saying its ``system``)."""
+    return _team_list(request, team, (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN))
 
 
 @endpoint("GET", token_needed=False)

@@ -49,6 +49,10 @@ class Tournament(models.Model):
     rated = models.BooleanField(default=True)
     # Private: not listed; joined through the invite link only.
     private = models.BooleanField(default=False)
+    # Kept to one club's members (clubs/): only they may join.
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
     invite = models.CharField(max_length=20, unique=True, default=new_invite)
     max_players = models.PositiveIntegerField(default=64)
     created_by = models.ForeignKey(

@@ -28,7 +28,7 @@ ARENA_SHOWN = 50
 
 def _listed(tournaments):
     """``tournaments`` as the lists show them: with their creator and their players' count."""
-    return tournaments.select_related("created_by").annotate(
+    return tournaments.select_related("created_by", "club").annotate(
         players=Count("entries", filter=Q(entries__withdrawn=False))
     )
 

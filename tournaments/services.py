@@ -17,6 +17,7 @@ from django.db.models import Max
 from django.utils.translation import gettext
 
 from accounts.models import User
+from clubs import selectors as clubs
 from games import services as match_services
 from games.clock_words import offered
 from games.clocks import LEFT_EARLY, TimeControl
@@ -72,6 +73,7 @@ def tournament_create(
     private: bool = False,
     max_players: int = 64,
     starts_at: int | None = None,
+    club=None,
     now: int,
 ) -> Tournament:
     """A new tournament by ``creator`` (a member or a program, never a guest), starting at
@@ -101,6 +103,8 @@ def tournament_create(
             gettext("A tournament takes %(low)d to %(high)d players.")
             % {"low": table_size, "high": MAX_PLAYERS}
         )
+    if club is not None:
+        clubs.check_may_host(club, creator)
     starts_at = now if starts_at is None else starts_at
     if not now - 60_000 <= starts_at <= now + MAX_LEAD_MS:
         raise Refused(gettext("A tournament starts now or within 30 days."))
@@ -131,6 +135,7 @@ def tournament_create(
         rated=bool(rated) and not private,
         private=bool(private),
         max_players=max_players,
+        club=club,
         created_by=creator,
         starts_at=max(starts_at, now),
         next_step_at=max(starts_at, now),
@@ -176,6 +181,7 @@ def tournament_join(*, public_id: str, user, invite: str | None = None, now: int
         return entry
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused(gettext("This tournament has finished."))
+    clubs.check_may_enter(tournament, user)
     started = tournament.status == Tournament.Status.STARTED
     steps = director(tournament)
     if started and not steps.takes_players(tournament, now):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from clubs import selectors as clubs
 from games import guard
 from games import services as match_services
 from games.clock_words import error_words
@@ -31,9 +32,10 @@ def tournament_list(request):
     return render(request, "tournaments/list.html", {"lists": selectors.lists()})
 
 
-def _form_context(values: dict) -> dict:
+def _form_context(values: dict, user) -> dict:
     games = [(g.slug, g.name, g.engine.max_players) for g in all_games()]
     return {
+        "clubs": clubs.led_by(user),
         "games": games,
         "formats": Tournament.Format.choices,
         "realtime_choices": REALTIME_CHOICES,
@@ -93,6 +95,7 @@ def tournament_new(request):
                 private=bool(values.get("private")),
                 max_players=_whole(values, "max_players", 64, high=100_000),
                 starts_at=_starts_at(values, now),
+                club=_club(values),
                 now=now,
             )
             if values.get("join"):
@@ -109,7 +112,18 @@ def tournament_new(request):
     values.setdefault("format", "swiss")
     values.setdefault("rated", "1")
     values.setdefault("join", "1")
-    return render(request, "tournaments/new.html", _form_context(values))
+    values.setdefault("club", request.GET.get("club", ""))
+    return render(request, "tournaments/new.html", _form_context(values, request.user))
+
+
+def _club(values: dict):
+    """The club the form keeps the tournament to (None: open to all)."""
+    if not values.get("club"):
+        return None
+    club = clubs.club(values["club"])
+    if club is None:
+        raise Refused(gettext("There is no such club."))
+    return club
 
 
 def _link(tournament: Tournament) -> str:

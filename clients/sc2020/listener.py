@@ -19,7 +19,7 @@ import threading
 
 from clients.sc2020 import messages
 from clients.sc2020.markup import STREAM_END, STREAM_START
-from clients.sc2020.program import HOST, PORT, SEND_SECONDS, Connection
+from clients.sc2020.program import HOST, JOIN_SECONDS, PORT, SEND_SECONDS, Connection
 from clients.sc2020.reader import ProtocolError
 
 GAME_TYPE = "swc_2020_hive"
@@ -47,9 +47,11 @@ def _gone(connection: Connection) -> bool:
 
 
 class Listener:
-    def __init__(self, port: int = PORT, reserved: bool = False):
-        """``reserved``: the bridge starts the programs, so a reservation must be known."""
+    def __init__(self, port: int = PORT, reserved: bool = False, join_seconds=JOIN_SECONDS):
+        """``reserved``: the bridge starts the programs, so a reservation must be known;
+        ``join_seconds``: how long a connection may take to send its join."""
         self.reserved = reserved
+        self.join_seconds = join_seconds
         self.socket = socket.create_server((HOST, port))
         self.port = self.socket.getsockname()[1]
         self.changed = threading.Condition()
@@ -77,7 +79,7 @@ class Listener:
                     sock.sendall((STREAM_START + refused + STREAM_END).encode())
                     sock.close()
                     continue
-                connection = Connection(sock, self._route)
+                connection = Connection(sock, self._route, self.join_seconds)
             except OSError:
                 sock.close()  # gone before it was greeted
                 continue

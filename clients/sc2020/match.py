@@ -192,6 +192,11 @@ class Match:
             return
         if element.tag in ("close", "left"):
             return  # the program says goodbye; its connection's end follows
+        if element.tag in ("join", "joinPrepared"):
+            # A join repeated on the joined connection: the program is in this room already,
+            # and hears so again; nothing to lose a match over.
+            self.connection.send(messages.joined(self.id))
+            return
         try:
             data = moves.move_data(element)
             if self.requested_at is None:

@@ -2,7 +2,8 @@
 fields around its bee, cause, reason) and the winner, from the last ``gameState``.
 
 Causes as the season's server gave them: RULE_VIOLATION for a program whose move the
-bridge or the table refused (the bridge resigned for it), HARD_TIMEOUT for a seat whose
+bridge or the table refused (the bridge resigned for it; on its first move the table aborts
+the match instead, and the cause still says which rule), HARD_TIMEOUT for a seat whose
 clock fell, LEFT for one that resigned or was claimed absent, REGULAR otherwise.
 """
 
@@ -20,6 +21,9 @@ REASONS = {
 }
 DRAWN_LIMIT = "The round limit was reached: both bees have as many free fields: a draw."
 ABORTED = "Aborted: {loser} did not make a first move in time."
+#: A leave (the bridge's resignation after a refused move) before every seat moved aborts the
+#: match (docs/rules.md §7.3): no winner, but the program hears which rule it broke.
+LEFT_EARLY = "Aborted: {loser} left before every player had moved."
 
 
 def scores(state: dict, names: list[str], violation: tuple[int, str] | None = None) -> list[dict]:
@@ -30,13 +34,18 @@ def scores(state: dict, names: list[str], violation: tuple[int, str] | None = No
     reason = state.get("reason") or ""
     ply = sum(state["view"]["moves_made"])
     loser = 1 - winners[0] if len(winners) == 1 else None
+    early = status == "aborted" and reason == "left early"
     if status == "aborted":
         loser = ply % 2  # only a seat's first move aborts
+        if early and violation is not None:
+            loser = violation[0]
     words = {
         "winner": f"{names[winners[0]]} ({COLOURS[winners[0]]})" if len(winners) == 1 else "",
         "loser": f"{names[loser]} ({COLOURS[loser]})" if loser is not None else "",
     }
-    if status == "aborted":
+    if early:
+        text = LEFT_EARLY.format(**words)
+    elif status == "aborted":
         text = ABORTED.format(**words)
     elif reason == "move limit" and not winners:
         text = DRAWN_LIMIT
@@ -49,7 +58,9 @@ def scores(state: dict, names: list[str], violation: tuple[int, str] | None = No
         else:
             points = POINTS["won"] if seat in winners else POINTS["lost"]
         cause, said = "REGULAR", text
-        if seat == loser and status != "aborted":
+        if early and violation is not None and violation[0] == seat:
+            cause, said = "RULE_VIOLATION", violation[1]
+        elif seat == loser and status != "aborted":
             if violation is not None and violation[0] == seat and reason == "resigned":
                 cause, said = "RULE_VIOLATION", violation[1]
             elif reason == "time":

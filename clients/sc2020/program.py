@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import select
 import socket
 import subprocess
 import threading
+import time
 from collections.abc import Callable
 
 from clients.sc2020 import messages
@@ -25,6 +27,7 @@ HOST = "127.0.0.1"
 PORT = 13050
 EXIT_SECONDS = 5  # how long a program may take to end by itself after the match
 SEND_SECONDS = 10  # a program that stops reading loses its connection, never the bridge
+JOIN_SECONDS = 30  # a connection that has not sent its join by then is refused and closed
 
 
 class Process:
@@ -64,23 +67,49 @@ class Process:
 
 class Connection:
     """One program's socket: a thread reads it, its join to ``route`` and the rest to the
-    queue ``route`` gave; ``send`` writes text."""
+    queue ``route`` gave; ``send`` writes text. A join must come within ``join_seconds``
+    of connecting (by ``clock``): a silent connection holds a thread and a place."""
 
-    def __init__(self, sock: socket.socket, route: Callable[..., queue.Queue]):
+    def __init__(
+        self,
+        sock: socket.socket,
+        route: Callable[..., queue.Queue],
+        join_seconds: float = JOIN_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.socket = sock
         self.route = route
         self.events: queue.Queue | None = None  # the match's, once joined
         self.reader = Reader()
         self.lock = threading.Lock()
         self.open = True
+        self.clock = clock
+        self.join_by = clock() + join_seconds
+        self.finished = threading.Event()  # the reading is over: the program closed its side
         self.socket.sendall(STREAM_START.encode())
-        threading.Thread(target=self._read, daemon=True).start()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _await_join(self) -> bool:
+        """Before its join: whether bytes came; ProtocolError once ``join_by`` has passed."""
+        left = self.join_by - self.clock()
+        if left <= 0:
+            raise ProtocolError("No join came in time: the connection is closed.")
+        return bool(select.select([self.socket], [], [], left)[0])
 
     def _read(self) -> None:
+        try:
+            self._read_all()
+        finally:
+            self.finished.set()
+
+    def _read_all(self) -> None:
         why = "the program closed its connection"
         try:
             while True:
                 try:
+                    if self.events is None and not self._await_join():
+                        continue
                     data = self.socket.recv(4096)
                 except TimeoutError:
                     continue  # a program thinking; the match's clock decides
@@ -119,10 +148,17 @@ class Connection:
                 self.open = False
                 return False
 
-    def close(self) -> None:
+    def close(self, linger: float = EXIT_SECONDS) -> None:
+        """Ends the stream as the season's server did: ``</protocol>``, then nothing more
+        is written, and the socket closes once the program closed its side (its own
+        goodbye is read, so its last writes never meet a closed socket) or after
+        ``linger`` seconds."""
         self.send(STREAM_END)
         with self.lock:
             self.open = False
             with contextlib.suppress(OSError):
-                self.socket.shutdown(socket.SHUT_RDWR)
+                self.socket.shutdown(socket.SHUT_WR)
+        if threading.current_thread() is not self.thread:
+            self.finished.wait(linger)
+        with contextlib.suppress(OSError):
             self.socket.close()

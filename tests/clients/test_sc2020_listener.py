@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import queue
 import socket
+import threading
 import time
 
 import pytest
@@ -150,3 +151,45 @@ def test_connections_that_do_not_join_are_capped(listener):
         raise AssertionError("a place freed by a closed connection was not taken")
     for program in silent[1:]:
         program.close()
+
+
+def test_a_connection_that_sends_no_join_in_time_is_refused_and_closed():
+    quick = Listener(0, join_seconds=0.3)
+    try:
+        silent = socket.create_connection(("127.0.0.1", quick.port))
+        silent.settimeout(10)  # the bound of this read; the listener's deadline is 0.3 s
+        said = read_all(silent)
+        assert said.startswith(b"<protocol>") and b"No join came in time" in said
+        assert said.endswith(b"</protocol>")
+        late = join(quick, "")  # a join begun in time but not finished is refused too
+        late.settimeout(10)
+        late.sendall(b'<join gameType="swc')
+        assert b"No join came in time" in read_all(late)
+    finally:
+        quick.close()
+
+
+@pytest.mark.parametrize("listener", [False], indirect=True)
+def test_the_stream_ends_as_the_servers_did_and_the_programs_goodbye_is_read(listener):
+    """``</protocol>``, then the bridge writes no more and reads on until the program closed
+    its side: its goodbye after our end meets an open socket (the 2020 program ended every
+    match with a BrokenPipeError when the bridge closed at once)."""
+    events: queue.Queue = queue.Queue()
+    listener.open(None, events)
+    program = join(listener, f'<join gameType="{GAME_TYPE}"/>')
+    program.settimeout(10)
+    connection = joined(events)
+    closing = threading.Thread(target=connection.close)
+    closing.start()
+    assert read_all(program).endswith(b"</protocol>")  # the bridge's end, then its FIN
+    for _ in range(20):  # the season's client: its goodbye, a piece at a time
+        program.sendall(b" ")
+        time.sleep(0.005)
+    program.sendall(b"<sc.protocol.responses.CloseConnection/></protocol>")
+    program.shutdown(socket.SHUT_WR)
+    assert program.recv(64) == b""  # a clean end, no reset
+    closing.join(10)
+    assert not closing.is_alive()
+    kind, (source, element) = events.get(timeout=10)
+    assert element.tag == "sc.protocol.responses.CloseConnection"
+    program.close()

@@ -205,3 +205,27 @@ def test_the_programs_hints_go_with_its_move_joined_and_cut_to_what_the_table_ke
     listener.close()
     assert table.posted == ["/api/bot/game/h/move/Q1.0"]
     assert table.forms == [{"hint": ("bee first · " + long)[:300]}]
+
+
+def test_a_join_repeated_on_the_joined_connection_is_answered_and_costs_nothing():
+    table, said = Table(), []
+    listener = Listener(0)
+    start, playing = untimed(table, listener, [], said)
+    program = socket.create_connection(("127.0.0.1", listener.port))
+    program.settimeout(10)
+    program.sendall(b'<protocol><join gameType="swc_2020_hive"/>')
+    read_until(program, b"MoveRequest")
+    program.sendall(b'<join gameType="swc_2020_hive"/>')
+    assert b'<joined roomId="u"' in read_until(program, b"<joined")
+    program.sendall(
+        b'<room roomId="u"><data class="setmove"><piece owner="RED" type="BEE"/>'
+        b'<destination x="1" y="0" z="-1"/></data></room>'
+    )
+    await_post(table)
+    table.lines.put(game_state(start, "resign", winners=[1], reason="resigned"))
+    table.lines.put(None)
+    program.close()
+    playing.join(10)
+    listener.close()
+    assert table.posted == ["/api/bot/game/u/move/Q1.0"]  # no resignation for it
+    assert not any("rule violation" in line for line in said)

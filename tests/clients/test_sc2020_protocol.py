@@ -112,6 +112,17 @@ def test_each_end_gives_its_causes_and_points(state, violation, expected):
         assert "rival (BLUE) did not make a first move" in scores[0]["reason"]
 
 
+def test_a_refused_first_move_aborts_as_the_table_does_and_the_program_hears_its_rule():
+    """The bridge resigns for a refused move; before every seat moved, the table aborts the
+    match instead (docs/rules.md §7.3): no winner, and the violator's cause is still
+    RULE_VIOLATION with the refusal, not a first move missed in time."""
+    state = end("aborted", [], "left early", made=(0, 0))
+    scores = outcome.scores(state, NAMES, (0, "Invalid move Q9.9: no such field"))
+    assert [(s["cause"], s["points"]) for s in scores] == [("RULE_VIOLATION", 1), ("REGULAR", 1)]
+    assert scores[0]["reason"] == "Invalid move Q9.9: no such field"
+    assert scores[1]["reason"] == "Aborted: mybot (RED) left before every player had moved."
+
+
 BOARD = [
     {"field": [0, 0, 0], "stack": [{"seat": 0, "piece": "ANT"}, {"seat": 1, "piece": "BEETLE"}]}
 ]

@@ -1,0 +1,1 @@
+"""Clubs, lichess's teams: members, join requests, and tournaments kept to a club."""
