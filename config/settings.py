@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "analysis",
     "ladder",
+    "lessons",
 ]
 
 MIDDLEWARE = [

@@ -30,6 +30,7 @@ PACKAGES = (
     "tournaments",
     "analysis",
     "ladder",
+    "lessons",
 )
 
 

@@ -1,0 +1,66 @@
+"""The lesson pages over HTTP: the real board, a wrong move and its why, stars for the
+fewest tries, progress per visitor and per member, the invite page's offer."""
+
+import json
+
+from games.registry import GAMES
+from lessons.models import Progress
+from tests.conftest import create_rigged
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def play(client, slug, move):
+    return client.post(f"/learn/{slug}/move/", {"move": json.dumps(move)}, **HX).content.decode()
+
+
+def test_every_lesson_page_shows_the_real_board(client, db):
+    for slug in GAMES:
+        page = client.get(f"/learn/{slug}/").content.decode()
+        assert 'class="board-svg' in page and 'id="lesson-panel"' in page, slug
+    assert client.get("/learn/chess/").status_code == 404
+    index = client.get("/learn/").content.decode()
+    assert all(f'id="learn-{slug}"' in index for slug in GAMES)
+
+
+def test_a_wrong_move_says_why_and_costs_a_star(client, db):
+    client.get("/learn/powerdrain/")
+    answer = play(client, "powerdrain", {"type": "place", "at": [2, 2]})
+    assert "Well done!" in answer and 'hx-swap-oob="true"' in answer
+    client.post("/learn/powerdrain/step/1/")
+    missed = play(client, "powerdrain", {"type": "place", "at": [4, 4]})
+    assert "farthest from 8" in missed and "Try 2" in missed
+    refused = play(client, "powerdrain", {"type": "place", "at": [9, 9]})
+    assert 'class="message lesson-why"' in refused  # the engine's own refusal
+    assert "Try 3" in refused
+    done = play(client, "powerdrain", {"type": "place", "at": [0, 0]})
+    assert "Well done!" in done
+    row = Progress.objects.get(game="powerdrain")
+    assert row.stars == {"place": 3, "voltage": 1} and row.user is None and row.visitor
+    assert "This step is done" in play(client, "powerdrain", {"type": "place", "at": [1, 1]})
+    for bad in ("not json {", '"place"', "[1, 2]"):
+        answer = client.post("/learn/powerdrain/move/", {"move": bad}, **HX).content.decode()
+        assert "That move" in answer, bad
+
+
+def test_steps_open_one_after_another(client, db):
+    client.get("/learn/powerdrain/")
+    client.post("/learn/powerdrain/step/3/")
+    assert Progress.objects.get(game="powerdrain").step == 0
+
+
+def test_a_members_progress_is_theirs(client, alice):
+    client.force_login(alice)
+    play(client, "powerdrain", {"type": "place", "at": [2, 2]})
+    assert Progress.objects.get(user=alice, game="powerdrain").stars == {"place": 3}
+
+
+def test_the_invite_page_offers_a_newcomer_the_lesson(client, alice, bob):
+    match = create_rigged(game="hive", creator=alice, options={}, seat=0)
+    invite = f"/m/join/{match.invite}/"
+    assert 'id="lesson-offer"' in client.get(invite).content.decode()
+    client.force_login(alice)  # she sits at a Hive match: she knows the game
+    alice_page = client.get(f"/m/{match.public_id}/join/")
+    assert 'id="lesson-offer"' not in alice_page.content.decode()
+    lobby = client.get("/").content.decode()
+    assert 'href="/learn/hive/"' in lobby
