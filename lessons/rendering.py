@@ -78,8 +78,9 @@ def live_context(progress: Progress, message: str = "") -> dict:
     }
 
 
-def live_html(progress: Progress, message: str = "") -> str:
-    """The answer to a move: the new board, and the panel swapped in out of band."""
+def live_html(request, progress: Progress, message: str = "") -> str:
+    """The answer to a move: the new board, and the panel (its forms with the request's
+    CSRF token) swapped in out of band."""
     context = live_context(progress, message)
-    board = render_to_string("lessons/_board.html", context)
-    return board + render_to_string("lessons/_panel.html", {**context, "oob": True})
+    board = render_to_string("lessons/_board.html", context, request)
+    return board + render_to_string("lessons/_panel.html", {**context, "oob": True}, request)

@@ -60,7 +60,7 @@ def move(request, slug: str):
     tried = services.play(progress, request.POST.get("move", ""))
     if not request.htmx:
         return redirect("lessons:lesson", slug=slug)
-    return HttpResponse(rendering.live_html(progress, tried.message))
+    return HttpResponse(rendering.live_html(request, progress, tried.message))
 
 
 @require_POST

@@ -27,6 +27,7 @@ def test_a_wrong_move_says_why_and_costs_a_star(client, db):
     client.get("/learn/powerdrain/")
     answer = play(client, "powerdrain", {"type": "place", "at": [2, 2]})
     assert "Well done!" in answer and 'hx-swap-oob="true"' in answer
+    assert answer.count('name="csrfmiddlewaretoken" value="') >= 2  # its forms post
     client.post("/learn/powerdrain/step/1/")
     missed = play(client, "powerdrain", {"type": "place", "at": [4, 4]})
     assert "farthest from 8" in missed and "Try 2" in missed
