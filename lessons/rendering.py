@@ -34,7 +34,7 @@ def live_context(progress: Progress, message: str = "") -> dict:
     seats = [
         {
             "index": i,
-            "name": gettext("You") if i == seat else gettext(layout.SEATS[i]["name"]),
+            "name": gettext("You") if i == seat else gettext("Opponent"),
             "role": gettext(layout.SEATS[i]["name"]),
             "colour": layout.SEATS[i]["colour"],
             "score": view["scores"][i] if view.get("scores") else None,

@@ -62,7 +62,7 @@ LESSON = Lesson(
             teaches=("Board", "Pieces", "View"),
             rule=_(
                 "Each of you holds eleven insects; a turn either sets one from your hand or "
-                "moves one on the board, and the grey brambles stay empty."
+                "moves one on the board, and nothing goes on the bramble fields."
             ),
             task=_("Set your bee anywhere on the board: pick it from your hand first."),
             miss=_("That is not your bee: pick the bee from your hand."),

@@ -27,7 +27,10 @@ def move_attr(move) -> str:
 
 
 def play_powerdrain(page, move):
-    page.locator(f'.pd-cell[data-cell="{move["at"][0]}-{move["at"][1]}"]').click()
+    """From the keyboard: a cell takes the focus and Enter plays it."""
+    cell = page.locator(f'.pd-cell[data-cell="{move["at"][0]}-{move["at"][1]}"]')
+    cell.focus()
+    cell.press("Enter")
 
 
 def play_high_voltage(page, move):

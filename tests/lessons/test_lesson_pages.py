@@ -4,6 +4,7 @@ fewest tries, progress per visitor and per member, the invite page's offer."""
 import json
 
 from games.registry import GAMES
+from lessons import steps
 from lessons.models import Progress
 from tests.conftest import create_rigged
 
@@ -65,3 +66,19 @@ def test_the_invite_page_offers_a_newcomer_the_lesson(client, alice, bob):
     assert 'id="lesson-offer"' not in alice_page.content.decode()
     lobby = client.get("/").content.decode()
     assert 'href="/learn/hive/"' in lobby
+
+
+def test_the_lesson_board_is_the_learners_seat_view(client, db):
+    """Hidden information is taught honestly: the page shows the learner's own company and
+    nobody else's (the seat's view, as in a match), then every company at the end."""
+    page = client.get("/learn/high-voltage-companies/").content.decode()
+    assert 'data-company="red"' in page and "hvc-company-tag c-blue" not in page
+    assert "data-final-company" not in page
+    progress = Progress.objects.get(game="high-voltage-companies")
+    for index in range(3):
+        progress.stars[steps.lesson_of("high-voltage-companies").steps[index].key] = 3
+    progress.save()
+    client.post("/learn/high-voltage-companies/step/3/")
+    play(client, "high-voltage-companies", {"type": "rotate", "at": [3, 4], "rotation": 2})
+    over = play(client, "high-voltage-companies", {"type": "end"})
+    assert "Well done!" in over and 'data-final-company="blue"' in over
