@@ -79,8 +79,10 @@ def live_context(progress: Progress, message: str = "") -> dict:
 
 
 def live_html(request, progress: Progress, message: str = "") -> str:
-    """The answer to a move: the new board, and the panel (its forms with the request's
-    CSRF token) swapped in out of band."""
+    """The answer to a move: the new board, and the step's panel and the list of steps (their
+    forms with the request's CSRF token) swapped in out of band."""
     context = live_context(progress, message)
     board = render_to_string("lessons/_board.html", context, request)
-    return board + render_to_string("lessons/_panel.html", {**context, "oob": True}, request)
+    oob = {**context, "oob": True}
+    panel = render_to_string("lessons/_panel.html", oob, request)
+    return board + panel + render_to_string("lessons/_steps.html", oob, request)

@@ -76,8 +76,8 @@ LESSON = Lesson(
             key="links",
             teaches=("Posts and links",),
             rule=_(
-                "A new pylon links to each of yours a knight's move away (two across, one "
-                "up or down), unless the link would cross a line already on the field."
+                "A new pylon links to each of yours a knight's move away (two cells one way, "
+                "one to the side), unless the link would cross a line already on the field."
             ),
             task=_("Link a new pylon to your pylon at f11: a knight's move away from it."),
             miss=_("That pylon is no knight's move from f11, so nothing links."),

@@ -40,7 +40,7 @@ END_LINE = (
 LESSON = Lesson(
     intro=_(
         "Powerdrain: you are Positive (+) or Negative (−) and plug sixteen plugs into a "
-        "5×5 power grid. Whoever keeps more plugs live at the end wins."
+        "5×5 power grid. Whoever has more active plugs at the end wins."
     ),
     steps=(
         Step(
@@ -92,11 +92,11 @@ LESSON = Lesson(
             key="end",
             teaches=("End",),
             rule=_(
-                "After sixteen plugs, whoever has more live plugs (voltage above 0) wins; "
-                "with as many live plugs each, the higher total voltage wins."
+                "After sixteen plugs, whoever has more active plugs (voltage above 0) wins; "
+                "with as many active plugs each, the higher total voltage wins."
             ),
             task=_("You play Negative now: plug the last plug so that you win."),
-            miss=_("Positive wins that way: count the live plugs and the voltage again."),
+            miss=_("Positive wins that way: count the active plugs and the voltage again."),
             goal=_won,
             options={**POTENTIALS, "plugs": END_PLUGS},
             line=tuple((seat, {"type": "place", "at": at}) for seat, at in END_LINE),

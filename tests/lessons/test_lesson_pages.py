@@ -2,7 +2,9 @@
 fewest tries, progress per visitor and per member, the invite page's offer."""
 
 import json
+import re
 
+from games.models import Match
 from games.registry import GAMES
 from lessons import steps
 from lessons.models import Progress
@@ -82,3 +84,19 @@ def test_the_lesson_board_is_the_learners_seat_view(client, db):
     play(client, "high-voltage-companies", {"type": "rotate", "at": [3, 4], "rotation": 2})
     over = play(client, "high-voltage-companies", {"type": "end"})
     assert "Well done!" in over and 'data-final-company="blue"' in over
+
+
+def test_the_last_step_offers_a_match_against_easy(client, alice):
+    client.force_login(alice)
+    client.get("/learn/powerdrain/")
+    Progress.objects.filter(user=alice).update(step=3, stars={"place": 3, "voltage": 3, "drain": 3})
+    done = play(client, "powerdrain", {"type": "place", "at": [0, 1]})
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', done))
+    assert fields["opponent"] == "easy" and fields["game"] == "powerdrain"
+    response = client.post("/matches/new/", fields)
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.game == "powerdrain"
+    assert sorted(s.user.username.startswith("computer") for s in match.seat_list()) == [
+        False,
+        True,
+    ]
