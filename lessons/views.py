@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games.registry import GAMES, all_games, get_game
+from games.registry import GAMES, get_game
 from lessons import rendering, services, steps
 from lessons.models import Progress
 
@@ -24,9 +24,8 @@ def index(request):
     who = services.owner(request, create=False)
     rows = {p.game: p for p in Progress.objects.filter(**who)} if who else {}
     games = []
-    for game in all_games():
-        lesson = steps.lesson_of(game.slug)
-        progress = rows.get(game.slug)
+    for slug, lesson in steps.lessons():
+        game, progress = get_game(slug), rows.get(slug)
         stars = sum(progress.stars.values()) if progress else 0
         done = len(progress.stars) if progress else 0
         games.append(

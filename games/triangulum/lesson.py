@@ -21,7 +21,10 @@ def _placed(before: dict, move: dict, after: dict) -> bool:
     return move["type"] == "place"
 
 
-def _scored(before: dict, move: dict, after: dict) -> bool:
+def _third_then_scored(before: dict, move: dict, after: dict) -> bool | None:
+    """A point first (Red answers), then a triangle that scores."""
+    if move["type"] == "place":
+        return None
     return len(after["triangles"][0]) > len(before["triangles"][0])
 
 
@@ -78,11 +81,15 @@ LESSON = Lesson(
                 "A triangle of three of your open points with none of Red's inside scores "
                 "its area, the helper points inside it or on its edges."
             ),
-            task=_("Switch to triangle mode and close the triangle of your three points."),
+            task=_(
+                "Set a third open point at (5,16); after Red's answer, switch to triangle "
+                "mode and close the triangle of your three points."
+            ),
             miss=_("That is not the triangle of your three points."),
-            goal=_scored,
-            line=THREE[:-1] + ((0, _place([5, 16], [42, 2])), (1, _place([41, 22], [43, 26]))),
-            solution=(_triangle([5, 5], [17, 5], [5, 16]),),
+            goal=_third_then_scored,
+            line=THREE[:-1],
+            replies=((1, _place([41, 22], [43, 26])),),
+            solution=(_place([5, 16], [42, 2]), _triangle([5, 5], [17, 5], [5, 16])),
             wrong=_triangle([5, 5], [17, 5], [40, 20]),
         ),
         Step(

@@ -4,6 +4,7 @@ is answered with why and the step is tried again, each step earns its stars, and
 offers a match against the Easy computer. Screenshots of every step go to test-artifacts."""
 
 import json
+import re
 
 import pytest
 from django.utils import translation
@@ -15,6 +16,7 @@ from tests.browser.test_triangulum_flow import click_point
 
 pytestmark = pytest.mark.browser
 
+PENDING = re.compile(r"\bpending\b")  # a move on its way (static/js/match.js)
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
@@ -106,6 +108,7 @@ def test_a_lesson_is_played_to_its_end(new_page, slug, size):
         board = page.locator("#board")
         if step.wrong is not None and not wrong_shown:
             PLAY[slug](page, step.wrong)
+            expect(board).not_to_have_class(PENDING)
             with translation.override("de" if german else "en"):
                 why = str(step.miss)
             expect(board.locator(".lesson-why")).to_have_text(why)
@@ -113,6 +116,7 @@ def test_a_lesson_is_played_to_its_end(new_page, slug, size):
             wrong_shown = True
         for move in step.solution:
             PLAY[slug](page, move)
+            expect(board).not_to_have_class(PENDING)  # the answer is in before the next
         expect(panel.locator(".lesson-done")).to_be_visible()
         screenshot(page, f"lesson-{slug}-{size}-step{number}")
         if number < len(lesson.steps):

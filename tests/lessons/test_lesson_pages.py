@@ -100,3 +100,13 @@ def test_the_last_step_offers_a_match_against_easy(client, alice):
         False,
         True,
     ]
+
+
+def test_a_finished_lesson_is_offered_no_more(client, alice, bob):
+    match = create_rigged(game="powerdrain", creator=bob, options={}, seat=0)
+    client.get("/learn/powerdrain/")
+    keys = [s.key for s in steps.lesson_of("powerdrain").steps]
+    Progress.objects.update(stars=dict.fromkeys(keys[:-1], 3))
+    assert 'id="lesson-offer"' in client.get(f"/m/join/{match.invite}/").content.decode()
+    Progress.objects.update(stars=dict.fromkeys(keys, 3))
+    assert 'id="lesson-offer"' not in client.get(f"/m/join/{match.invite}/").content.decode()
