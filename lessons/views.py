@@ -6,8 +6,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from config.throttle import MOVE_POSTS
 from games.registry import GAMES, get_game
 from lessons import rendering, services, steps
 from lessons.models import Progress
@@ -56,10 +58,14 @@ def move(request, slug: str):
     """Plays the learner's move; htmx gets the new board and panel, a plain form a redirect."""
     _game(slug)
     progress = services.progress_of(request, slug)
-    tried = services.play(progress, request.POST.get("move", ""))
+    who = f"user:{request.user.pk}" if request.user.is_authenticated else progress.visitor
+    if not MOVE_POSTS.take(f"lesson:{who}"):  # the match's budget of posted moves
+        message, status = gettext("Too many moves: slow down a little."), 429
+    else:
+        message, status = services.play(progress, request.POST.get("move", "")).message, 200
     if not request.htmx:
         return redirect("lessons:lesson", slug=slug)
-    return HttpResponse(rendering.live_html(request, progress, tried.message))
+    return HttpResponse(rendering.live_html(request, progress, message), status=status)
 
 
 @require_POST

@@ -110,3 +110,12 @@ def test_a_finished_lesson_is_offered_no_more(client, alice, bob):
     assert 'id="lesson-offer"' in client.get(f"/m/join/{match.invite}/").content.decode()
     Progress.objects.update(stars=dict.fromkeys(keys, 3))
     assert 'id="lesson-offer"' not in client.get(f"/m/join/{match.invite}/").content.decode()
+
+
+def test_lesson_moves_are_throttled_like_a_matchs(client, db, settings):
+    settings.MOVE_POSTS_PER_MINUTE = 2
+    client.get("/learn/hive/")
+    for _ in range(2):
+        assert client.post("/learn/hive/move/", {"move": "{}"}, **HX).status_code == 200
+    slowed = client.post("/learn/hive/move/", {"move": "{}"}, **HX)
+    assert slowed.status_code == 429 and "Too many moves" in slowed.content.decode()
