@@ -118,6 +118,7 @@ def test_a_lesson_is_played_to_its_end(new_page, slug, size):
             PLAY[slug](page, move)
             expect(board).not_to_have_class(PENDING)  # the answer is in before the next
         expect(panel.locator(".lesson-done")).to_be_visible()
+        expect(page.locator("#frame-error")).to_be_hidden()  # a new board clears "why not"
         screenshot(page, f"lesson-{slug}-{size}-step{number}")
         if number < len(lesson.steps):
             page.locator(".lesson-next").press("Enter")  # the keyboard goes on
