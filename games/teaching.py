@@ -27,7 +27,8 @@ class Step:
       ``(seat, move)`` pairs played from it before the learner moves; ``seat``: the
       learner's.
     - ``replies``: the other seats' scripted ``(seat, move)`` pairs, played in order
-      whenever the learner is not to move during the step.
+      whenever the learner is not to move during the step; ``easy``: when they run out, the
+      Easy computer answers (seeded by the step, so its answers are the same every time).
     - ``solution``: the learner's moves that do the task (the tests play them); ``wrong``:
       a move the board offers that misses it, or that the engine refuses.
     - ``secret``: the step shows what this seat knows and the others cannot see.
@@ -47,6 +48,7 @@ class Step:
     line: tuple[tuple[int, dict], ...] = ()
     seat: int = 0
     replies: tuple[tuple[int, dict], ...] = ()
+    easy: bool = False
     secret: bool = False
 
 

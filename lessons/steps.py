@@ -10,6 +10,7 @@ from functools import cache
 
 from django.utils.translation import gettext
 
+from games.bots import choose_move
 from games.registry import IllegalMove, all_games, get_engine, get_game
 from games.teaching import Lesson, Step
 
@@ -49,9 +50,9 @@ class Tried:
 
 
 def attempt(slug: str, step: Step, state, replied: int, move) -> tuple[Tried, int]:
-    """Plays the learner's ``move`` on ``state`` and then the replies the step scripts
-    from ``replied`` on while the learner is not to move; returns what it did and how many
-    replies have been played."""
+    """Plays the learner's ``move`` on ``state`` and then, while the learner is not to move,
+    the replies the step scripts from ``replied`` on (then the Easy computer's, where the
+    step says so); returns what it did and how many replies have been played."""
     engine = get_engine(slug)
     before = engine.view(state, step.seat)
     try:
@@ -64,8 +65,15 @@ def attempt(slug: str, step: Step, state, replied: int, move) -> tuple[Tried, in
         return Tried(after_state, "missed", str(step.miss)), replied
     if reached:
         return Tried(after_state, "done"), replied
-    while replied < len(step.replies) and step.seat not in engine.to_move(after_state):
-        seat, reply = step.replies[replied]
+    while (movers := engine.to_move(after_state)) and step.seat not in movers:
+        if replied < len(step.replies):
+            seat, reply = step.replies[replied]
+        elif step.easy:
+            seat = movers[0]
+            view = engine.view(after_state, seat)
+            reply = choose_move(slug, view, seat, level="easy", seed=step.seed + replied)
+        else:
+            break
         after_state = engine.apply(after_state, seat, reply)
         replied += 1
     if step.seat not in engine.to_move(after_state):  # nothing left to do: the task failed

@@ -13,8 +13,9 @@ def _cell(view: dict, at) -> dict | None:
     return view["cells"][at[0]][at[1]]
 
 
-def _placed(before: dict, move: dict, after: dict) -> bool:
-    return True
+def _two_placed(before: dict, move: dict, after: dict) -> bool | None:
+    """Done with the learner's second plug (the computer's answer between them)."""
+    return True if after["placed"] >= 3 else None
 
 
 def _most_voltage(before: dict, move: dict, after: dict) -> bool:
@@ -50,11 +51,15 @@ LESSON = Lesson(
                 "Each turn you plug the next plug of the pile into an empty section; "
                 "everybody sees which plugs are left, but not in which order they come."
             ),
-            task=_("Plug the next plug, 46, into any empty section."),
+            task=_(
+                "Plug the next plug, 46, into any empty section; when Negative, the Easy "
+                "computer, has answered, plug your next one."
+            ),
             miss=_("Any empty section will do here."),
-            goal=_placed,
+            goal=_two_placed,
             options={**POTENTIALS, "plugs": ["46", "88", *REST]},
-            solution=({"type": "place", "at": [2, 2]},),
+            easy=True,
+            solution=({"type": "place", "at": [2, 2]}, {"type": "place", "at": [0, 0]}),
         ),
         Step(
             key="voltage",

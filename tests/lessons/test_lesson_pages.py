@@ -28,7 +28,9 @@ def test_every_lesson_page_shows_the_real_board(client, db):
 
 def test_a_wrong_move_says_why_and_costs_a_star(client, db):
     client.get("/learn/powerdrain/")
-    answer = play(client, "powerdrain", {"type": "place", "at": [2, 2]})
+    first = play(client, "powerdrain", {"type": "place", "at": [2, 2]})
+    assert "Well done!" not in first and first.count('data-owner="1"') == 1  # Easy answered
+    answer = play(client, "powerdrain", {"type": "place", "at": [0, 0]})
     assert "Well done!" in answer and 'hx-swap-oob="true"' in answer
     assert answer.count('name="csrfmiddlewaretoken" value="') >= 2  # its forms post
     client.post("/learn/powerdrain/step/1/")
@@ -56,6 +58,7 @@ def test_steps_open_one_after_another(client, db):
 def test_a_members_progress_is_theirs(client, alice):
     client.force_login(alice)
     play(client, "powerdrain", {"type": "place", "at": [2, 2]})
+    play(client, "powerdrain", {"type": "place", "at": [0, 0]})
     assert Progress.objects.get(user=alice, game="powerdrain").stars == {"place": 3}
 
 
