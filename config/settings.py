@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "analysis",
     "ladder",
     "clubs",
+    "lessons",
 ]
 
 MIDDLEWARE = [

@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("", include("analysis.urls")),
     path("ladder/", include("ladder.urls")),
+    path("learn/", include("lessons.urls")),
     path("admin/", admin.site.urls),
     # The header's language switch (POST only): Django's set_language, kept on a profile too.
     path("i18n/setlang/", language.set_language, name="set_language"),

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 #: context (games.live.rendering ``board_page_context``): ratings adds each seat's rating.
 board_context: list[Callable] = []
 
-#: Per page ("match": games.views, "replay": games.replay_views), callables that take the
-#: request and the match and return values for that page's context: the chat adds its panel.
-page_context: dict[str, list[Callable]] = {"match": [], "replay": []}
+#: Per page ("match": games.views, "replay": games.replay_views, "join": the invite page),
+#: callables that take the request and the match and return values for that page's
+#: context: the chat adds its panel, the lessons offer a newcomer the game's lesson.
+page_context: dict[str, list[Callable]] = {"match": [], "replay": [], "join": []}
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def board_extras(match) -> dict:
 
 
 def page_extras(page: str, request, match) -> dict:
-    """The values the feature apps add to ``page`` ("match", "replay") of ``match``."""
+    """The values the feature apps add to ``page`` ("match", "replay", "join") of ``match``."""
     extras: dict = {}
     for part in page_context[page]:
         extras.update(part(request, match))

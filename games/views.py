@@ -258,5 +258,6 @@ def _join_page(request, match: Match, invite: str | None):
         "form": form,
         "error": error,
         "next": request.path,
+        **features.page_extras("join", request, match),
     }
     return render(request, "games/join.html", context, status=400 if error else 200)

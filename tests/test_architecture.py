@@ -30,6 +30,7 @@ PACKAGES = (
     "analysis",
     "ladder",
     "clubs",
+    "lessons",
 )
 
 
