@@ -10,8 +10,8 @@ from asgiref.sync import sync_to_async
 from accounts.models import User
 from games import services
 from games.high_voltage_companies.cards import CARDS, COLOURS, DANGER_IDS, NEW_ROTATIONS
-from games.models import Match
 from games.live.rendering import board_html
+from games.models import Match
 from tests.conftest import create_rigged
 from tests.web.support import connected
 
