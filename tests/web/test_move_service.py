@@ -185,3 +185,24 @@ def test_a_position_written_by_someone_else_is_the_one_the_next_move_plays_on(ma
     services.move_play(match_id=match.pk, user=bob, ply=1, move=reply)
     state = Match.objects.get(pk=match.pk).state
     assert state["board"][1][1] is not None and state["board"][0][0] is None
+
+
+def test_a_stale_frame_repeating_a_move_of_another_ply_is_refused(match, alice):
+    """The duplicate check matches the ply too (issue #53): alice's move of ply 0 sent again
+    as if for ply 1, where bob moved, is a frame from an old board, not a double click."""
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    every_seat_moves(match)  # bob's move at ply 1
+    with pytest.raises(services.Refused, match="board changed"):
+        services.move_play(match_id=match.pk, user=alice, ply=1, move=PLACE)
+    assert Match.objects.get(pk=match.pk).ply == 2
+
+
+def test_the_seats_come_in_their_order_whatever_order_they_were_written_in(match):
+    """The seat query orders by index (issue #53): here seat 0's row is the later one."""
+    first, second = match.seats.order_by("pk")
+    users, rows = (first.user_id, second.user_id), type(first).objects
+    rows.filter(pk=first.pk).update(index=7)  # out of the way of the unique (match, index)
+    rows.filter(pk=second.pk).update(index=0)
+    rows.filter(pk=first.pk).update(index=1)
+    seats = Match.objects.get(pk=match.pk).seat_list()
+    assert [(s.index, s.user_id) for s in seats] == [(0, users[1]), (1, users[0])]
