@@ -12,7 +12,10 @@ points: ten to one). Three cases, each printed as ranges over the simulated play
 - 40 new players, one at a time, play that pool the same way until they leave provisional
   (deviation under 110): the games it took (lichess: 11-13);
 - six new friends play 15 rounds among themselves: their deviations after 15 games each,
-  and whether the leaderboard's order (μ − 3σ) lists them all.
+  and their order by μ − 3σ (the leaderboard's, once they settle);
+- a farmer beats one feeder 70 times (issue #55's Arena script): where all 70 would take
+  both, and where the first ``PAIR_RESULTS`` of a day, all that counts (ratings/farming.py),
+  leave them.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ratings.scale import MODEL, PROVISIONAL_RD, SCALE, ordinal, rate  # noqa: E
 
 POOL, POOL_GAMES, NEWCOMERS, FRIENDS, ROUNDS = 40, 8000, 40, 6, 15
 LEADERBOARD_GAMES = 10  # ratings.selectors.LEADERBOARD_GAMES (the script stays free of Django)
+PAIR_RESULTS, FARMED = 6, 70  # ratings.farming.PAIR_RESULTS; the issue's farmed matches
 
 
 def strength(rng) -> float:
@@ -104,7 +108,7 @@ def main() -> None:
     board = sorted(range(FRIENDS), key=lambda k: -ordinal(*group[k]))
     print(f"six friends after {ROUNDS} games each: deviations", end=" ")
     print(sorted(round(SCALE * sigma) for _, sigma in group))
-    print(f"listed on the leaderboard ({LEADERBOARD_GAMES}+ games), by μ − 3σ:")
+    print(f"by μ − 3σ (listed on the leaderboard once settled over {LEADERBOARD_GAMES}+ games):")
     for place, k in enumerate(board, start=1):
         mu, sigma = group[k]
         mark = "?" if round(SCALE * sigma) >= PROVISIONAL_RD else ""
@@ -112,6 +116,18 @@ def main() -> None:
             f"  {place}. rating {round(SCALE * mu)}{mark} ±{round(SCALE * sigma)}"
             f"  sure of {round(SCALE * ordinal(mu, sigma))}  strength {group_strengths[k]:.0f}"
         )
+
+    farmer = feeder = (MODEL.mu, MODEL.sigma)
+    reached = {}
+    for won in range(1, FARMED + 1):
+        farmer, feeder = rate([farmer, feeder], [1, 2])
+        if won in (PAIR_RESULTS, FARMED):
+            reached[won] = (round(SCALE * farmer[0]), round(SCALE * feeder[0]))
+    print(
+        f"a farmer beating one feeder {FARMED} times: {reached[FARMED][0]} / feeder"
+        f" {reached[FARMED][1]} if all counted; {reached[PAIR_RESULTS][0]} /"
+        f" {reached[PAIR_RESULTS][1]} with the first {PAIR_RESULTS} of a day counted"
+    )
 
 
 if __name__ == "__main__":

@@ -353,8 +353,10 @@ API_REQUESTS_PER_MINUTE = int(os.environ.get("API_REQUESTS_PER_MINUTE", "600"))
 API_REQUESTS_PER_ADDRESS = int(os.environ.get("API_REQUESTS_PER_ADDRESS", "1200"))
 API_KEEPALIVE_SECONDS = float(os.environ.get("API_KEEPALIVE_SECONDS", "6"))
 # Bytes the server holds for one WebSocket that its peer has not taken; past it the socket is
-# closed (4008) and its page opens it again (config/serve.py).
-WEBSOCKET_OUTBOUND_BYTES = int(os.environ.get("WEBSOCKET_OUTBOUND_BYTES", str(2 * 2**20)))
+# closed (4008) and its page opens it again (config/serve.py). Above the largest push (about
+# 190 KiB, sent whole without compression), far below what 40 sockets that never read held
+# at 2 MiB each (issue #55 item 7).
+WEBSOCKET_OUTBOUND_BYTES = int(os.environ.get("WEBSOCKET_OUTBOUND_BYTES", str(256 * 2**10)))
 # Record exports (GET /api/games/user/<name>) one address may ask for a minute without a token.
 API_EXPORTS_PER_ADDRESS = int(os.environ.get("API_EXPORTS_PER_ADDRESS", "10"))
 # Every this many quiet keep-alives a stream asks the database whether its token is still

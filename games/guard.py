@@ -66,12 +66,15 @@ class TokenBucket:
     def __init__(self, rate: float, burst: int, clock):
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.stamp = float(burst), clock()
+        self.refused = 0  # frames refused since the last one taken: a socket answers the first
 
     def take(self) -> bool:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
+            self.refused += 1
             return False
         self.tokens -= 1
+        self.refused = 0
         return True

@@ -241,15 +241,18 @@ class Seat(models.Model):
 
 
 class Presence(models.Model):
-    """One open WebSocket on a match page: the watch list counts viewers, the socket caps count
-    sockets per session and address (games.presence).
+    """One open WebSocket: on a match page (the watch list counts its viewers) or on another
+    page of the table (no match: a tournament's); the socket caps count every socket per
+    session and address (games.presence).
 
     Rows are added on connect and removed on every way out of the socket; ``seen_at`` is
     renewed by the process holding the socket, so rows of a process that died expire.
     ``viewer`` is the session (or, without one, the address): one person is one viewer.
     """
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="presences", null=True, blank=True
+    )
     channel_name = models.CharField(max_length=200, unique=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     viewer = models.CharField(max_length=80, db_index=True)

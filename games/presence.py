@@ -66,8 +66,16 @@ def fresh_since(now: datetime | None = None) -> datetime:
     return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)
 
 
-def arrive(*, match: Match, channel_name: str, seat, viewer: str, address: str) -> None:
-    """Counts a socket in, or raises TooManySockets.
+def viewer_of(scope, session_key: str | None) -> tuple[str, str]:
+    """Who a socket counts as (its session, or without one its address) and its address:
+    every socket the table opens is counted the same way (``arrive``)."""
+    address = (scope.get("client") or ("",))[0] or ""
+    return (f"session:{session_key}" if session_key else f"address:{address}"), address
+
+
+def arrive(*, match: Match | None, channel_name: str, seat, viewer: str, address: str) -> None:
+    """Counts a socket in, or raises TooManySockets: every socket of the table, a match
+    page's or another page's (``match`` None: a tournament's), under the same caps.
 
     The session's own cap comes first, so people behind one address (a household, a NAT)
     are counted apart. A visitor without a session (``viewer`` "address:…") has no session

@@ -7,18 +7,31 @@ from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 
 from games.bots.levels import LEVELS
 from games.memory import LRU
 from games.models import Match
 from games.registry import GAMES, get_game
 from ratings.models import Rating, RatingChange
-from ratings.scale import INITIAL, MODEL, SCALE, Shown, ordinal, shown, signed, trend
+from ratings.scale import (
+    INITIAL,
+    MODEL,
+    PROVISIONAL_RD,
+    SCALE,
+    Shown,
+    ordinal,
+    shown,
+    signed,
+    trend,
+)
 
 User = get_user_model()
 #: Rated matches a player has played in a game before its leaderboard lists them.
 LEADERBOARD_GAMES = 10
+#: Different opponents those rated matches were against: a rating settled by beating one
+#: feeder again and again (ratings.farming) is not listed.
+LEADERBOARD_OPPONENTS = 5
 #: API programs, when accounts carry such a flag; the table's computer players always count.
 HAS_PROGRAMS = any(f.name == "is_program" for f in User._meta.get_fields())
 
@@ -167,12 +180,16 @@ def history(user) -> dict[str, list[tuple]]:
 
 
 def leaderboard(game: str, who: str = "all", limit: int = 100) -> list[dict]:
-    """The players of ``game`` with ``LEADERBOARD_GAMES`` rated matches or more, ordered by
-    the conservative estimate μ − 3σ (a rating still uncertain ranks below an equal one that
-    is sure), best first; ``who``: "people", "programs" (the table's computer and API
-    programs) or "all"."""
+    """The players of ``game`` whose rating settled (not provisional) over
+    ``LEADERBOARD_GAMES`` rated matches or more against ``LEADERBOARD_OPPONENTS`` different
+    opponents or more, ordered by the conservative estimate μ − 3σ, best first; ``who``:
+    "people", "programs" (the table's computer and API programs) or "all"."""
     listed = Rating.objects.filter(
-        game=game, games__gte=LEADERBOARD_GAMES, user__is_active=True
+        game=game,
+        games__gte=LEADERBOARD_GAMES,
+        sigma__lt=(PROVISIONAL_RD - 0.5) / SCALE,  # shown below the bound, as ``Shown`` rounds
+        user__is_active=True,
+        user__in=met_enough(game),
     ).select_related("user")
     if who == "people":
         listed = listed.exclude(programs_q("user__"))
@@ -193,6 +210,19 @@ def leaderboard(game: str, who: str = "all", limit: int = 100) -> list[dict]:
             listed.order_by("-conservative", "-games", "user_id")[:limit], start=1
         )
     ]
+
+
+def met_enough(game: str):
+    """The players who met ``LEADERBOARD_OPPONENTS`` different opponents or more in rated
+    matches of ``game`` (a query: each counts the players of their rated matches, themselves
+    included)."""
+    return (
+        RatingChange.objects.filter(game=game)
+        .values("user")
+        .annotate(met=Count("match__rating_changes__user", distinct=True))
+        .filter(met__gt=LEADERBOARD_OPPONENTS)
+        .values("user")
+    )
 
 
 def nearest_level(user, game: str) -> str:

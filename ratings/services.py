@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Match
+from ratings.farming import farmed
 from ratings.models import Rating, RatingChange
 from ratings.scale import MODEL, final_places, rate
 
@@ -17,14 +18,17 @@ from ratings.scale import MODEL, final_places, rate
 def is_rated(match: Match) -> bool:
     """Whether ``match``'s end changes ratings: a rated match (never an import, never a
     private one) that ended with a result (an aborted match has none) and whose every seat
-    is a member, a program or the table's computer, never a guest (docs/rules.md §7.6).
+    is a member, a program or the table's computer, never a guest (docs/rules.md §7.6),
+    and that the rules against farming a rating leave rated (``ratings.farming``).
     A private match is left out even when it was made rated before that rule: a rating is
     public, and its changes would tell who played whom in private, and how it ended."""
     if not match.rated or match.private or match.imported or match.aborted:
         return False
     if match.status != Match.Status.FINISHED or not match.result:
         return False
-    return all(s.user_id and not s.user.is_guest for s in match.seat_list())
+    if not all(s.user_id and not s.user.is_guest for s in match.seat_list()):
+        return False
+    return not farmed(match)
 
 
 def leavers(match: Match) -> list[int]:

@@ -36,5 +36,6 @@ def leaderboard(request, slug: str):
             "choices": WHO.items(),
             "rows": selectors.leaderboard(slug, who),
             "min_games": selectors.LEADERBOARD_GAMES,
+            "min_opponents": selectors.LEADERBOARD_OPPONENTS,
         },
     )

@@ -122,8 +122,7 @@ class MatchConsumer(Socket):
         accept = headers.get(b"accept-language", b"").decode("latin1")
         self.language = language_of(self.scope.get("user"), self.scope.get("cookies"), accept)
         html = socket_play.first_board(self, match)
-        address = (self.scope.get("client") or ("",))[0] or ""
-        viewer = f"session:{self.session_key}" if self.session_key else f"address:{address}"
+        viewer, address = presence.viewer_of(self.scope, self.session_key)
         presence.arrive(
             match=match,
             channel_name=self.channel_name,
@@ -135,11 +134,13 @@ class MatchConsumer(Socket):
 
     async def receive(self, text_data=None, bytes_data=None):
         """Every frame counts against the budget, refused ones too, and passes the rights
-        checks before its kind's handler runs."""
+        checks before its kind's handler runs. Only the first frame over the budget is
+        answered; those after it cost nothing until the budget takes one again."""
         if self.ended:
             return  # closed for who it was: whatever it still sends does nothing
         if not self.bucket.take():
-            await self.refuse("Too many messages: slow down a little.")
+            if self.bucket.refused == 1:  # said once per run of refusals: the rest cost nothing
+                await self.refuse("Too many messages: slow down a little.")
             return
         if self.expires is not None and timezone.now() >= self.expires:
             await self.close(code=ENDED)

@@ -278,3 +278,19 @@ def test_the_computers_hint_reads_in_the_pages_language_and_a_programs_stays_as_
 
 def _pages_of_running(public_id: str) -> str:
     return DjangoClient().get(f"/m/{public_id}/").content.decode()
+
+
+def test_the_model_shows_nobody_a_hint_while_the_match_runs(db):
+    """``Match.hint_seats`` itself holds the rule (issue #53): the pages never ask while a
+    match runs, so only the model's own guard keeps the computer's public estimate, and a
+    player's own hints, from whoever would ask it next."""
+    alice = User.objects.create_user("alice", password="pw-alice-123456")
+    match = services.match_create(game="powerdrain", creator=alice, seat=1, bots={0: "easy"})
+    if not Move.objects.filter(match=match).exists():
+        assert computer.play_turn(match.pk, scale=0.2)
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.ACTIVE and Move.objects.get(match=match, ply=0).hint
+    assert match.hint_seats(alice) == set() and match.hints_for(alice) == {}
+    assert match.hints_for(None) == {}
+    services.match_resign(match_id=match.pk, user=alice)
+    assert Match.objects.get(pk=match.pk).hints_for(None) == {0: Move.objects.get(ply=0).hint}

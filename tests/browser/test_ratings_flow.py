@@ -63,6 +63,4 @@ def test_a_finished_rated_match_shows_both_rating_changes(new_page):
     bob.goto("/")
     bob.locator("#game-powerdrain a:has-text('Leaderboard')").click()
     expect(bob.locator("h1")).to_have_text("Powerdrain leaderboard")
-    expect(bob.locator(".leaderboard")).to_contain_text(
-        "Nobody here has played 10 rated matches yet."
-    )
+    expect(bob.locator(".leaderboard")).to_contain_text("Nobody here has a settled rating yet.")

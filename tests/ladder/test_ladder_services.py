@@ -199,3 +199,57 @@ def test_programs_given_one_owner_name_never_meet(settings):
     assert services.schedule_round("powerdrain") == []
     services.ladder_join(user=mine[1], game="powerdrain", owner="Bea")
     assert len(services.schedule_round("powerdrain")) == 2
+
+
+def test_a_program_that_loses_on_time_is_paused_for_it_and_a_resignation_pauses_nobody(settings):
+    """Issue #53: the live test accepted either reason; here each leave has its own."""
+    from tests.conftest import every_seat_moves
+
+    settings.LADDER_COMPUTER_SHARE = 0.0
+    settings.LADDER_WINDOW = 5000
+    late, quick = program("late"), program("quick")
+    for user in (late, quick):
+        on_ladder(user)
+        stream_open(user)
+    made = services.schedule_round("powerdrain", rng=random.Random(3))
+    first = next(m for m in made if m.seat_of(late) == 0)
+    second = next(m for m in made if m.pk != first.pk)
+    first = every_seat_moves(first)  # late is to move again, and lets its clock run out
+    assert match_services.clock_flag(match_id=first.pk, now=first.deadline + 1)
+    entry = Entry.objects.get(user=late)
+    assert (entry.state, entry.reason) == (Entry.State.PAUSED, Entry.Reason.TIME)
+    assert entry.reason_match == first.public_id
+    assert Entry.objects.get(user=quick).state == Entry.State.ON
+    second = every_seat_moves(second)
+    match_services.match_resign(match_id=second.pk, user=quick)  # gave up: it answered
+    assert Entry.objects.get(user=quick).state == Entry.State.ON
+
+
+def test_a_new_program_is_seated_by_its_conservative_rating_not_among_strong_ones(settings):
+    """Issue #53: by its mean (1500) a newcomer stands nearer the strong programs (2000) than
+    the weak one (650); by what its rating is sure of (μ − 3σ: 450) it stands by the weak
+    one (500), where the ladder seats it."""
+    from ratings.models import Rating
+
+    settings.LADDER_COMPUTER_SHARE = 0.0
+    settings.LADDER_NEAREST = 1
+    settings.LADDER_WINDOW = 150
+    shown = {"new": None, "weak": (650, 50), "strong-a": (2000, 50), "strong-b": (2010, 50)}
+    users = {}
+    for name, rating in shown.items():
+        users[name] = program(name)
+        on_ladder(users[name])
+        stream_open(users[name])
+        if rating is not None:
+            mean, deviation = rating
+            Rating.objects.create(
+                user=users[name], game="powerdrain", mu=mean / 60, sigma=deviation / 60, games=40
+            )
+    made = services.schedule_round("powerdrain", rng=random.Random(5))  # new is drawn first
+    assert made[0].seat_of(users["new"]) is not None  # so it is the one choosing
+    opponents = {
+        m.seat_list()[1 - m.seat_of(users["new"])].user.username
+        for m in made
+        if m.seat_of(users["new"]) is not None
+    }
+    assert opponents == {"weak"}

@@ -318,3 +318,19 @@ async def test_a_players_socket_refused_for_their_sessions_cap_counts_as_seen(al
     assert not accepted
     with pytest.raises(services.Refused, match="a minute"):
         await sync_to_async(services.match_claim)(match_id=match.pk, user=bob, now=now + 30_000)
+
+
+async def test_a_socket_closed_for_who_it_was_hears_no_notice_after(match, alice):
+    """Issue #53: the router drops every notice to an ended socket. Its sends are dropped
+    anyway, but a handler that ran would still work and close it once more."""
+    from channels.layers import get_channel_layer
+
+    socket = await connected(match, alice)
+    assert "Your turn" in await socket.receive_from()
+    name = await sync_to_async(lambda: Presence.objects.get(match=match).channel_name)()
+    await get_channel_layer().send(name, {"type": "session.ended"})
+    assert (await closed(socket))["code"] == socket_identity.ENDED
+    await get_channel_layer().send(name, {"type": "session.ended"})
+    await get_channel_layer().send(name, {"type": "match.updated", "ply": 5})
+    assert await socket.receive_nothing(timeout=1)  # notices come by the layer: given time
+    assert await said_nothing_more(socket)

@@ -200,3 +200,24 @@ def test_a_match_read_before_a_move_landed_gets_the_log_of_its_own_ply(match, al
     assert len(log.plies) == 1
     match.refresh_from_db()
     assert matchlog.of(match).ply == 2
+
+
+def test_a_stale_frame_repeating_a_move_of_another_ply_is_refused(match, alice):
+    """The duplicate check matches the ply too (issue #53): alice's move of ply 0 sent again
+    as if for ply 1, where bob moved, is a frame from an old board, not a double click."""
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    every_seat_moves(match)  # bob's move at ply 1
+    with pytest.raises(services.Refused, match="board changed"):
+        services.move_play(match_id=match.pk, user=alice, ply=1, move=PLACE)
+    assert Match.objects.get(pk=match.pk).ply == 2
+
+
+def test_the_seats_come_in_their_order_whatever_order_they_were_written_in(match):
+    """The seat query orders by index (issue #53): here seat 0's row is the later one."""
+    first, second = match.seats.order_by("pk")
+    users, rows = (first.user_id, second.user_id), type(first).objects
+    rows.filter(pk=first.pk).update(index=7)  # out of the way of the unique (match, index)
+    rows.filter(pk=second.pk).update(index=0)
+    rows.filter(pk=first.pk).update(index=1)
+    seats = Match.objects.get(pk=match.pk).seat_list()
+    assert [(s.index, s.user_id) for s in seats] == [(0, users[1]), (1, users[0])]

@@ -38,3 +38,19 @@ def test_the_watcher_leaves_out_the_positions_this_process_told_its_viewers(
 
     Match.objects.filter(pk=match.pk).update(ply=2)  # as another process records a move
     assert watcher.changed_positions("here") == [(match.pk, 2, "active")]
+
+
+def test_a_match_never_looked_at_stays_new_though_this_process_told_of_a_move(
+    alice, bob, monkeypatch
+):
+    """Issue #53: a move recorded here, in a match the watcher has not looked at yet, must
+    not mark it seen, since its sockets may have opened on an older position."""
+    monkeypatch.setattr(watcher, "_seen", {})
+    match = services.match_create(game="powerdrain", creator=alice, seat=0, players=2)
+    match = services.match_join(match_id=match.pk, user=bob)
+    Presence.objects.create(
+        match=match, channel_name="one", viewer="v", address="a", server="here",
+        seen_at=timezone.now(),
+    )  # fmt: skip
+    watcher.told(match.pk, 0, "active")  # before any look
+    assert watcher.changed_positions("here") == [(match.pk, 0, "active")]
