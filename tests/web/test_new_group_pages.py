@@ -42,3 +42,35 @@ def test_a_ladder_with_a_program_says_nothing_of_none(client, db):
     page = _text(client.get("/ladder/hive/").content.decode())
     assert "ladder-one" in page and "Computer (Easy)" in page
     assert "No program has joined" not in page
+
+
+def _rated(username: str, games: int, **fields):
+    from accounts.models import User
+    from ratings.models import Rating
+
+    user = User.objects.create(username=username, **fields)
+    Rating.objects.create(user=user, game="hive", mu=25.0, sigma=8.0, games=games)
+    return user
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_new_groups_leaderboard_shows_who_is_close(client, db, language):
+    _rated("seven", 7)
+    _rated("three", 3)
+    _rated("nine", 9)
+    _rated("robo", 2, is_program=True)
+    _rated("listed", 10)
+    html = client.get("/leaderboard/hive/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert re.findall(r'data-user="([\w-]+)"', html) == ["listed"]
+    assert re.findall(r'data-close="([\w-]+)"', html) == ["nine", "seven", "three", "robo"]
+    close = _text(html.split('class="unsettled"', 1)[1])
+    said = {
+        "en": ("Not yet settled", "1 more match", "3 more matches", "7 more matches"),
+        "de": ("Noch nicht eingestuft", "noch 1 Spiel", "noch 3 Spiele", "noch 7 Spiele"),
+    }
+    for words in said[language]:
+        assert words in close, words
+    # Each player's matches come as a bar too: 9 of the 10 needed is 90 of the bar's 100.
+    assert re.search(r'data-close="nine".*?class="done" width="90"', html, re.S)
+    people = client.get("/leaderboard/hive/?who=people").content.decode()
+    assert "robo" not in re.findall(r'data-close="([\w-]+)"', people)
