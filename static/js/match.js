@@ -206,7 +206,11 @@
     const b = board();
     if (!b) return;
     showLastMove();
-    if (b.dataset.status === "finished") setConn("over", "aborted" in b.dataset ? "aborted" : "finished");
+    if (b.dataset.status === "finished") {
+      setConn("over", "aborted" in b.dataset ? "aborted" : "finished");
+      // What the feature apps offer once a match is over (games.features finished_panels).
+      document.querySelectorAll("[data-when-finished]").forEach((el) => { el.hidden = false; });
+    }
     if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
     select(selected);
     applyZoom();
