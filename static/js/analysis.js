@@ -44,6 +44,16 @@
     socket.addEventListener("close", () => { socket = null; if (running()) setTimeout(follow, 2000); });
   }
 
-  document.addEventListener("DOMContentLoaded", follow);
-  document.addEventListener("htmx:afterSwap", follow);
+  // A graph wider than its box (a phone: 45 px a position) scrolls to the position shown.
+  function centreNow() {
+    document.querySelectorAll(".analysis-graph-scroll").forEach((frame) => {
+      const now = frame.querySelector(".now");
+      if (!now || frame.scrollWidth <= frame.clientWidth) return;
+      const at = now.getBoundingClientRect(), box = frame.getBoundingClientRect();
+      frame.scrollLeft += at.left - box.left - box.width / 2;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => { follow(); centreNow(); });
+  document.addEventListener("htmx:afterSwap", () => { follow(); centreNow(); });
 })();
