@@ -245,6 +245,13 @@ def _result(pairing: Pairing) -> str:
     return "–".join(str(p) for p in pairing.places)
 
 
+def _winners(steps: list[Row]) -> dict:
+    """The podium's steps, those who share its first rank and their names as one text."""
+    winners = [r for r in steps if r.rank == steps[0].rank] if steps else []
+    names = gettext(" and ").join(r.user.display_name for r in winners)
+    return {"podium": steps, "winners": winners, "winner_names": names}
+
+
 def podium(tournament: Tournament, rows: list[Row]) -> list[Row]:
     """A finished tournament's first three, winner first (lichess's podium): none while it
     runs or when nobody played."""
@@ -287,7 +294,7 @@ def live(tournament: Tournament) -> dict:
         if tournament.format == Tournament.Format.ROUND_ROBIN
         else [],
         "rounds": rounds(tournament),
-        "podium": podium(tournament, rows),
+        **_winners(podium(tournament, rows)),
         "playing": playing_now(tournament),
         "countdown": countdown(tournament),
         "unplayed": unplayed(tournament),

@@ -82,3 +82,19 @@ def test_an_arenas_performance_is_a_whole_rating(clock):
     rows = selectors.standings(refresh(tournament))
     texts = [t for r in rows for t in r.tiebreak_texts]
     assert texts and all(re.fullmatch(r"-?\d+", t) for t in texts), texts
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_winners_who_share_first_place_are_named_together(client, clock, language):
+    players = members(4)
+    tournament = start(make(players[0], players=players, rounds=1), clock)
+    finish_round(tournament, 1)  # two winners of one point each, equal on every tie-break
+    tournament = refresh(tournament)
+    first = [r for r in selectors.standings(tournament) if r.rank == 1]
+    assert len(first) == 2
+    html = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content
+    joined = {"en": " and ", "de": " und "}[language].join(r.user.username for r in first)
+    said = {"en": "won the tournament together", "de": "haben das Turnier gemeinsam gewonnen"}
+    assert f"{joined} {said[language]}" in _text(html.decode())
+    ranks = re.findall(r'class="podium-place">(\d)<', html.decode())
+    assert ranks[:2] == ["1", "1"]
