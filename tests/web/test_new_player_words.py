@@ -67,3 +67,14 @@ def test_placed_boards_say_a_taken_place_is_taken(client, alice, language):
         html = page.content.decode()
         assert f'data-why-taken="{said}"' in html
         assert ("<svg data-placed " in html) is placed, slug
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_powerdrains_scores_never_break_after_their_colon(client, alice, bob, language):
+    from tests.analysis.support import finished_powerdrain
+
+    match = finished_powerdrain(alice, bob)
+    client.force_login(alice)
+    html = client.get(f"/m/{match.public_id}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    summary = re.search(r'<p class="pd-summary">([^<]+)</p>', html)[1]
+    assert summary.count("\u00a0:\u00a0") == 2 and " : " not in summary, summary
