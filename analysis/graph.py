@@ -1,11 +1,13 @@
 """The analysis graph's geometry, drawn by the server as SVG (templates/jinja2/analysis/
-_graph.html): each seat's chance at every position, the x axis in turns."""
+_panel.html): each seat's chance at every position, the x axis in turns."""
 
 from __future__ import annotations
 
+# The plot's coordinates, stretched to the picture's box on the page (the y axis's words stand
+# beside it, the x axis's are placed in per cent of its width): a phone's box is 45 px a
+# position wide and scrolls (site.css), a desktop's the column's width.
 WIDTH, HEIGHT = 600, 132
-# LEFT holds "100 %" (drawn from x=3), also at the larger labels a phone draws (site.css).
-LEFT, RIGHT, TOP, BOTTOM = 52, 8, 8, 18
+LEFT, RIGHT, TOP, BOTTOM = 8, 8, 8, 18
 
 
 def turn_x(turns, ply: int) -> float:
@@ -56,8 +58,15 @@ def geometry(turns, positions: list[dict], seats: list[dict], current: int, mark
                 }
             )
     every = max(1, round(count / 8 / 5) * 5) if count > 10 else 1
+    # The last label ends at the plot's edge rather than straddling it: centred there, "16"
+    # was cut off by the picture's border.
     ticks = [
-        {"x": round(LEFT + plot_w * t / count, 1), "label": t} for t in range(0, count + 1, every)
+        {
+            "x_pc": round(100 * (LEFT + plot_w * t / count) / WIDTH, 2),
+            "label": t,
+            "anchor": "end" if t == count and t else "middle",
+        }
+        for t in range(0, count + 1, every)
     ]
     now = xs[min(current, len(xs) - 1)] if xs else LEFT
     return {
@@ -68,6 +77,9 @@ def geometry(turns, positions: list[dict], seats: list[dict], current: int, mark
         "top": TOP,
         "bottom": HEIGHT - BOTTOM,
         "middle": y(0.5),
+        "top_pc": round(100 * TOP / HEIGHT, 2),
+        "middle_pc": round(100 * y(0.5) / HEIGHT, 2),
+        "bottom_pc": round(100 * (HEIGHT - BOTTOM) / HEIGHT, 2),
         "lines": lines,
         "columns": columns,
         "dots": dots,

@@ -16,6 +16,7 @@ from analysis import graph, selectors, services
 from analysis.models import Analysis
 from games.live.rendering import game_board_html, seat_rows
 from games.registry import get_game
+from games.store import matchlog
 
 ID = re.compile(r'\sid="[^"]*"')
 TITLES = {
@@ -54,32 +55,15 @@ def replay_parts(request, match, log, ply: int, moves: list[dict]) -> dict:
                 "title": f"{TITLES[verdict.name]()}: −{round(verdict.drop)}",
                 "ply": worst,
             }
-    accuracy = selectors.accuracies(analysis, match.players)
     table = [
         {
-            **seat,
-            "accuracy": None if accuracy[seat["index"]] is None else round(accuracy[seat["index"]]),
-            "chance": selectors.percent(positions[ply]["chances"][seat["index"]]),
-            "place": _place(positions[ply], seat["index"]),
-            "counts": [
-                sum(
-                    1
-                    for p, v in marked.items()
-                    if v.name == name and positions[p - 1]["seat"] == seat["index"]
-                )
-                for name in ("inaccuracy", "mistake", "blunder")
-            ],
+            **row,
+            "chance": selectors.percent(positions[ply]["chances"][row["index"]]),
+            "place": _place(positions[ply], row["index"]),
         }
-        for seat in seats
+        for row in _seat_summary(analysis, seats, marked, match.players)
     ]
-    worst_by_seat = {}
-    for p, verdict in marked.items():
-        seat = positions[p - 1]["seat"]
-        if verdict.name != "inaccuracy" and (
-            seat not in worst_by_seat or verdict.drop > marked[worst_by_seat[seat]].drop
-        ):
-            worst_by_seat[seat] = p
-    summary = [selectors.sentence(log, analysis, p, names) for p in sorted(worst_by_seat.values())]
+    summary = _summary(log, analysis, marked, names)
     context.update(
         graph=graph.geometry(log.turns, positions, seats, ply, marked),
         table=table,
@@ -93,6 +77,71 @@ def replay_parts(request, match, log, ply: int, moves: list[dict]) -> dict:
         "beside_board": preferred + _render("analysis/_details.html", context, request),
         "marks": marks,
     }
+
+
+def _seat_summary(analysis: Analysis, seats: list[dict], marked: dict, players: int) -> list:
+    """Each seat's accuracy (whole per cent, None before it moved) and its inaccuracies,
+    mistakes and blunders."""
+    positions = analysis.positions
+    accuracy = selectors.accuracies(analysis, players)
+    return [
+        {
+            **seat,
+            "accuracy": None if accuracy[seat["index"]] is None else round(accuracy[seat["index"]]),
+            "counts": [
+                sum(
+                    1
+                    for p, v in marked.items()
+                    if v.name == name and positions[p - 1]["seat"] == seat["index"]
+                )
+                for name in ("inaccuracy", "mistake", "blunder")
+            ],
+        }
+        for seat in seats
+    ]
+
+
+def _summary(log, analysis: Analysis, marked: dict, names: dict) -> list[str]:
+    """Each seat's worst mistake or blunder in words, in the order they were played."""
+    positions = analysis.positions
+    worst_by_seat = {}
+    for p, verdict in marked.items():
+        seat = positions[p - 1]["seat"]
+        if verdict.name != "inaccuracy" and (
+            seat not in worst_by_seat or verdict.drop > marked[worst_by_seat[seat]].drop
+        ):
+            worst_by_seat[seat] = p
+    return [selectors.sentence(log, analysis, p, names) for p in sorted(worst_by_seat.values())]
+
+
+def match_panel(request, match) -> Markup:
+    """The analysis on the match's own page once it is over (games.features
+    ``finished_panels``): the Analyse button, its progress, or its result (each seat's
+    accuracy as a number and a bar, its judgments, the worst moves in words) with the way to
+    the replay that shows it move by move. Nothing to whoever may not ask for one that does
+    not exist yet, nor for an aborted match (nothing to analyse)."""
+    if match.aborted:
+        return Markup("")
+    analysis = selectors.of_match(match)
+    may_request = services.may_request(match, request.user)
+    if analysis is None and not may_request:
+        return Markup("")
+    context = {
+        "match": match,
+        "analysis": analysis,
+        "may_request": may_request,
+        "ahead": 0 if analysis is None else selectors.ahead_of(analysis),
+    }
+    if analysis is not None and analysis.finished:
+        log = matchlog.of(match)
+        seats = seat_rows(match, log.view, turns=False, winners=[])
+        names = {s["index"]: s["name"] for s in seats}
+        marked = selectors.judged(analysis.positions)
+        context.update(
+            table=_seat_summary(analysis, seats, marked, match.players),
+            summary=_summary(log, analysis, marked, names),
+        )
+    return _render("analysis/_match.html", context, request)
 
 
 def _worst(marked: dict, first: int, last: int) -> int | None:

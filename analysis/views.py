@@ -16,13 +16,15 @@ from games.models import Match
 @require_POST
 def request_analysis(request, public_id: str):
     """Queues the match's analysis (services.analysis_request says who may and how many),
-    then back to the replay, where the progress fills in."""
+    then back to the page it was asked from (``back=match``: the match's own page, else the
+    replay), where the progress fills in."""
     match = get_object_or_404(Match, public_id=public_id)
     try:
         services.analysis_request(match_id=match.pk, user=request.user)
     except Refused as refused:
         messages.error(request, str(refused))
-    return redirect("games:replay", public_id=public_id)
+    back = "games:match" if request.POST.get("back") == "match" else "games:replay"
+    return redirect(back, public_id=public_id)
 
 
 @api(("GET",), token_needed=False)

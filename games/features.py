@@ -71,6 +71,12 @@ watched: list[Callable] = []
 #: rematch or a new match (a tournament pairs its players itself).
 origin_context: list[Callable] = []
 
+#: Callables ``(request, match)`` returning safe HTML for the match's own page once it is over,
+#: under its board (games.views ``match_page``): the analysis's Analyse button, its progress
+#: and its result, where a player sees the match end rather than only on the replay. A running
+#: match's page holds them hidden until its board says it finished (static/js/match.js).
+finished_panels: list[Callable] = []
+
 #: The feature apps' socket parts, among the games app's own (games.live.consumers
 #: ``MatchConsumer.parts``: the board's first, the rematch offer's last).
 socket_parts: list[SocketPart] = []
@@ -122,6 +128,11 @@ def stream_openers(user) -> list[dict]:
     for part in event_stream_openers:
         lines += part(user)
     return lines
+
+
+def finished_parts(request, match) -> list:
+    """The feature apps' panels for ``match``'s page once it is over (``finished_panels``)."""
+    return [html for part in finished_panels if (html := part(request, match))]
 
 
 def match_origin(match) -> dict | None:

@@ -141,9 +141,10 @@ class Match(models.Model):
 
     @property
     def score_text(self) -> str:
-        """The final scores, seat by seat ("3 : 1"), or "" when the game keeps none."""
+        """The final scores, seat by seat ("3 : 1"), or "" when the game keeps none; the spaces
+        do not break, so a line never ends after a colon ("28 :" over "56")."""
         scores = (self.result or {}).get("scores") or []
-        return " : ".join(str(s) for s in scores)
+        return "\u00a0:\u00a0".join(str(s) for s in scores)
 
     def result_for(self, user) -> str | None:
         """ "won", "lost" or "drawn" for ``user``'s seat in a finished match, "aborted" when

@@ -60,6 +60,10 @@ def match_page(request, public_id: str):
         "rejoin_url": rejoin_url(request) if seat is not None else None,
         "custom_options": custom_options(match),
         "origin": features.match_origin(match),
+        # Shown once the match is over; a running one's page holds them until it ends.
+        "finished_parts": features.finished_parts(request, match)
+        if match.status != Match.Status.WAITING
+        else [],
         "board_css": get_game(match.game).stylesheet,
         "board_script": get_game(match.game).script,
         "sync_seconds": settings.SYNC_SECONDS,

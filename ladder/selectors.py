@@ -1,5 +1,5 @@
 """Reading the ladder: a game's standings (the program leaderboard: every program on the
-ladder and the computer levels, by conservative rating), each one's recent ladder matches,
+ladder and every computer level, by conservative rating), each one's recent ladder matches,
 the scheduler's queue, and a program's own entries for its profile."""
 
 from __future__ import annotations
@@ -32,15 +32,23 @@ def entries_of(user) -> list[Entry]:
 
 
 def _players(game: str) -> list:
-    """Every program on ``game``'s ladder (checking, on or paused) and the computer levels
-    that played on it."""
+    """Every program on ``game``'s ladder (checking, on or paused) and every computer level,
+    the references the page says stand there: a level whose account no match has made yet
+    is an unsaved stand-in (its name, no profile)."""
     entries = {
         e.user_id: e
         for e in Entry.objects.filter(game=game)
         .exclude(state=Entry.State.OFF)
         .select_related("user")
     }
-    computers = User.objects.filter(username__in=[f"computer-{level}" for level in LEVELS])
+    found = {
+        u.username: u
+        for u in User.objects.filter(username__in=[f"computer-{level}" for level in LEVELS])
+    }
+    computers = [
+        found.get(f"computer-{level}") or User(username=f"computer-{level}", bot_level=level)
+        for level in LEVELS
+    ]
     return [(e.user, e) for e in entries.values()] + [(c, None) for c in computers]
 
 
@@ -78,8 +86,6 @@ def standings(game: str) -> list[dict]:
         played = finished.get(user.pk, [])
         counted = [m for m in played[:WIN_RATE_OVER] if not m.aborted]
         wins = sum(1 for m in counted if m.result_for(user) == "won")
-        if entry is None and not played:
-            continue  # a computer level the ladder has not seated yet
         rows.append(
             {
                 "user": user,
@@ -100,7 +106,7 @@ def standings(game: str) -> list[dict]:
                 ],
             }
         )
-    rows.sort(key=lambda row: (-row["conservative"], -row["matches"], row["user"].pk))
+    rows.sort(key=lambda row: (-row["conservative"], -row["matches"], row["user"].pk or 0))
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
     return rows

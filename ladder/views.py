@@ -23,6 +23,7 @@ def index(request):
 def page(request, slug: str):
     if slug not in GAMES:
         raise Http404("No such game.")
+    rows = selectors.standings(slug)
     return render(
         request,
         "ladder/page.html",
@@ -30,7 +31,8 @@ def page(request, slug: str):
             "slug": slug,
             "game": get_game(slug).name,
             "games": [(s, get_game(s).name) for s in GAMES],
-            "rows": selectors.standings(slug),
+            "rows": rows,
+            "programs": any(row["entry"] for row in rows),
             "queue": selectors.queue(slug),
             "running": selectors.running(slug),
             "refresh_seconds": settings.LADDER_REFRESH_SECONDS,

@@ -225,6 +225,33 @@ def met_enough(game: str):
     )
 
 
+#: At most this many players are listed as close to the leaderboard.
+UNSETTLED_SHOWN = 20
+
+
+def unsettled(game: str, who: str = "all", limit: int = UNSETTLED_SHOWN) -> list[dict]:
+    """The players of ``game`` with rated matches but fewer than ``LEADERBOARD_GAMES``, most
+    played first: who is close to the leaderboard and how many matches they still need (a new
+    group's board would otherwise be an empty table)."""
+    close = Rating.objects.filter(
+        game=game, games__gte=1, games__lt=LEADERBOARD_GAMES, user__is_active=True
+    ).select_related("user")
+    if who == "people":
+        close = close.exclude(programs_q("user__"))
+    elif who == "programs":
+        close = close.filter(programs_q("user__"))
+    return [
+        {
+            "user": r.user,
+            "games": r.games,
+            "missing": LEADERBOARD_GAMES - r.games,
+            "program": is_program(r.user),
+            "computer": bool(r.user.bot_level),
+        }
+        for r in close.order_by("-games", "user_id")[:limit]
+    ]
+
+
 def nearest_level(user, game: str) -> str:
     """The computer level whose rating in ``game`` is nearest ``user``'s (a level not yet
     rated counts as 1500; a tie goes to the easier level)."""

@@ -35,6 +35,7 @@ def leaderboard(request, slug: str):
             "who": who,
             "choices": WHO.items(),
             "rows": selectors.leaderboard(slug, who),
+            "unsettled": selectors.unsettled(slug, who),
             "min_games": selectors.LEADERBOARD_GAMES,
             "min_opponents": selectors.LEADERBOARD_OPPONENTS,
         },

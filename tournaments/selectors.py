@@ -19,9 +19,8 @@ from tournaments import formats
 from tournaments.models import Entry, Pairing, Tournament
 
 LIST_LENGTH = 30
-#: The standings' bar picture: width of the longest bar and height of one row, in SVG units.
+#: The standings' bar picture: the longest bar's length in SVG units, and how many rows.
 BAR_WIDTH = 300
-BAR_ROW = 22
 BAR_ROWS = 16
 ARENA_SHOWN = 50
 
@@ -217,6 +216,7 @@ class Row:
     withdrawn: bool
     paused: bool
     bar: int = 0  # the bar's length in the picture
+    digits: int = 2  # the tie-breaks' decimals: an Arena's performance is a whole rating
 
     @property
     def points_text(self) -> str:
@@ -224,6 +224,8 @@ class Row:
 
     @property
     def tiebreak_texts(self) -> list[str]:
+        if not self.digits:
+            return [str(round(t)) for t in self.tiebreaks]
         return [_decimal(f"{t:.2f}".rstrip("0").rstrip(".")) for t in self.tiebreaks]
 
 
@@ -258,6 +260,7 @@ def standings(tournament: Tournament) -> list[Row]:
                 streak=s.streak,
                 withdrawn=entry.withdrawn,
                 paused=entry.paused,
+                digits=0 if tournament.format == Tournament.Format.ARENA else 2,
             )
         )
     best = max((r.points for r in rows), default=0) or 1
@@ -323,8 +326,37 @@ def rounds(tournament: Tournament) -> list[dict]:
             }
             for i, u in enumerate(pairing.seats)
         ]
-        by_round.setdefault(pairing.round, []).append({"pairing": pairing, "seats": seats})
+        by_round.setdefault(pairing.round, []).append(
+            {"pairing": pairing, "seats": seats, "result": _result(pairing)}
+        )
     return [{"number": n, "tables": tables} for n, tables in by_round.items()]
+
+
+def _result(pairing: Pairing) -> str:
+    """A finished table's result between its names: "1–0", "½–½" for two players (each
+    one's points), the places "1–3–2" for more; the match's own score follows it on the page
+    ("28 : 56"). "" while it is played or for a bye."""
+    if not pairing.places or pairing.bye:
+        return ""
+    if len(pairing.places) == 2:
+        a, b = pairing.places
+        return "½–½" if a == b else "1–0" if a < b else "0–1"
+    return "–".join(str(p) for p in pairing.places)
+
+
+def _winners(steps: list[Row]) -> dict:
+    """The podium's steps, those who share its first rank and their names as one text."""
+    winners = [r for r in steps if r.rank == steps[0].rank] if steps else []
+    names = gettext(" and ").join(r.user.display_name for r in winners)
+    return {"podium": steps, "winners": winners, "winner_names": names}
+
+
+def podium(tournament: Tournament, rows: list[Row]) -> list[Row]:
+    """A finished tournament's first three, winner first (lichess's podium): none while it
+    runs or when nobody played."""
+    if tournament.status != Tournament.Status.FINISHED or not any(r.played for r in rows):
+        return []
+    return [r for r in rows if not r.withdrawn][:3]
 
 
 def playing_now(tournament: Tournament) -> list[Match]:
@@ -379,10 +411,6 @@ def making(tournament: Tournament) -> dict | None:
     return {"n": tournament.current_round, "made": made, "total": len(tables)}
 
 
-def bars_height(rows: list[Row]) -> int:
-    return BAR_ROW * min(len(rows), BAR_ROWS)
-
-
 def live(tournament: Tournament) -> dict:
     """Everything the live part of the page shows, the same for every viewer."""
     rows = standings(tournament)
@@ -390,14 +418,13 @@ def live(tournament: Tournament) -> dict:
         "tournament": tournament,
         "rows": rows,
         "bar_rows": rows[:BAR_ROWS],
-        "bars_height": bars_height(rows),
         "bar_width": BAR_WIDTH,
-        "bar_row": BAR_ROW,
         "tiebreak_names": tiebreak_names(tournament),
         "crosstable": crosstable(tournament, rows)
         if tournament.format == Tournament.Format.ROUND_ROBIN
         else [],
         "rounds": rounds(tournament),
+        **_winners(podium(tournament, rows)),
         "playing": playing_now(tournament),
         "countdown": countdown(tournament),
         "finishing": finishing(tournament),

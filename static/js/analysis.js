@@ -1,4 +1,4 @@
-// The analysis's progress on the replay page: while it runs, the match socket says how many
+// The analysis's progress on the replay page and a finished match's own page: while it runs, the match socket says how many
 // positions are done and how many analyses wait ahead of it ({"t": "analysis", "done",
 // "total", "status", "ahead"}, after {"t": "analysis_watch"}); once it is done the replay fragment is fetched again, graph and all.
 (function () {
@@ -19,8 +19,11 @@
       ahead.textContent = words.replace("#", String(progress.ahead));
     }
     if (progress.status === "done" || progress.status === "failed") {
-      const ply = document.getElementById("replay")?.dataset.ply ?? "";
-      htmx.ajax("GET", `?ply=${ply}`, { target: "#replay", swap: "outerHTML" });
+      const replay = document.getElementById("replay");
+      // The replay fetches its fragment again; a finished match's own page reloads (its
+      // analysis panel, analysis/pages.py match_panel, is rendered with the page).
+      if (replay) htmx.ajax("GET", `?ply=${replay.dataset.ply ?? ""}`, { target: "#replay", swap: "outerHTML" });
+      else location.reload();
       if (socket) { socket.close(); socket = null; }
     }
   }
@@ -41,6 +44,16 @@
     socket.addEventListener("close", () => { socket = null; if (running()) setTimeout(follow, 2000); });
   }
 
-  document.addEventListener("DOMContentLoaded", follow);
-  document.addEventListener("htmx:afterSwap", follow);
+  // A graph wider than its box (a phone: 45 px a position) scrolls to the position shown.
+  function centreNow() {
+    document.querySelectorAll(".analysis-graph-scroll").forEach((frame) => {
+      const now = frame.querySelector(".now");
+      if (!now || frame.scrollWidth <= frame.clientWidth) return;
+      const at = now.getBoundingClientRect(), box = frame.getBoundingClientRect();
+      frame.scrollLeft += at.left - box.left - box.width / 2;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => { follow(); centreNow(); });
+  document.addEventListener("htmx:afterSwap", () => { follow(); centreNow(); });
 })();

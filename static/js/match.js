@@ -102,6 +102,9 @@
     if (seat === undefined) return words("whyWatching", "You are watching this match: only its players move.");
     if (!b.classList.contains("my-turn")) return words("whyNotTurn", "It is not your turn.");
     const owner = target.closest("[data-owner]")?.dataset.owner;
+    // Boards whose pieces are placed and never move (data-placed on the SVG): an occupied place
+    // is taken, whoever holds it.
+    if (owner !== undefined && target.closest("[data-placed]")) return words("whyTaken", "That place is taken: pick a free highlighted one.");
     if (owner !== undefined && owner !== seat) return words("whyTheirs", "That piece is your opponent's: pick one of yours.");
     if (owner !== undefined) return words("whyStuck", "That piece cannot move now: pick a highlighted one.");
     return words("whyNothing", "Nothing to play there: pick one of the highlighted places.");
@@ -203,7 +206,11 @@
     const b = board();
     if (!b) return;
     showLastMove();
-    if (b.dataset.status === "finished") setConn("over", "aborted" in b.dataset ? "aborted" : "finished");
+    if (b.dataset.status === "finished") {
+      setConn("over", "aborted" in b.dataset ? "aborted" : "finished");
+      // What the feature apps offer once a match is over (games.features finished_panels).
+      document.querySelectorAll("[data-when-finished]").forEach((el) => { el.hidden = false; });
+    }
     if (selected && !b.querySelector(`[data-select="${CSS.escape(selected)}"]`)) selected = null;
     select(selected);
     applyZoom();
