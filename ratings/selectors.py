@@ -179,18 +179,24 @@ def history(user) -> dict[str, list[tuple]]:
     return {slug: series[slug] for slug in GAMES if slug in series}
 
 
-def leaderboard(game: str, who: str = "all", limit: int = 100) -> list[dict]:
-    """The players of ``game`` whose rating settled (not provisional) over
+def settled(game: str):
+    """The ratings of ``game`` the leaderboard lists: settled (not provisional) over
     ``LEADERBOARD_GAMES`` rated matches or more against ``LEADERBOARD_OPPONENTS`` different
-    opponents or more, ordered by the conservative estimate μ − 3σ, best first; ``who``:
-    "people", "programs" (the table's computer and API programs) or "all"."""
-    listed = Rating.objects.filter(
+    opponents or more, of active players (a query)."""
+    return Rating.objects.filter(
         game=game,
         games__gte=LEADERBOARD_GAMES,
         sigma__lt=(PROVISIONAL_RD - 0.5) / SCALE,  # shown below the bound, as ``Shown`` rounds
         user__is_active=True,
         user__in=met_enough(game),
-    ).select_related("user")
+    )
+
+
+def leaderboard(game: str, who: str = "all", limit: int = 100) -> list[dict]:
+    """The players of ``game`` whose rating is ``settled``, ordered by the conservative
+    estimate μ − 3σ, best first; ``who``: "people", "programs" (the table's computer and API
+    programs) or "all"."""
+    listed = settled(game).select_related("user")
     if who == "people":
         listed = listed.exclude(programs_q("user__"))
     elif who == "programs":
@@ -230,12 +236,15 @@ UNSETTLED_SHOWN = 20
 
 
 def unsettled(game: str, who: str = "all", limit: int = UNSETTLED_SHOWN) -> list[dict]:
-    """The players of ``game`` with rated matches but fewer than ``LEADERBOARD_GAMES``, most
-    played first: who is close to the leaderboard and how many matches they still need (a new
-    group's board would otherwise be an empty table)."""
-    close = Rating.objects.filter(
-        game=game, games__gte=1, games__lt=LEADERBOARD_GAMES, user__is_active=True
-    ).select_related("user")
+    """The players of ``game`` with rated matches whose rating is not ``settled`` yet, most
+    played first: who is close to the leaderboard and how many matches they still need, none
+    for one who played enough but whose rating still settles or who met too few opponents (a
+    new group's board would otherwise be an empty table)."""
+    close = (
+        Rating.objects.filter(game=game, games__gte=1, user__is_active=True)
+        .exclude(pk__in=settled(game).values("pk"))
+        .select_related("user")
+    )
     if who == "people":
         close = close.exclude(programs_q("user__"))
     elif who == "programs":
@@ -244,7 +253,7 @@ def unsettled(game: str, who: str = "all", limit: int = UNSETTLED_SHOWN) -> list
         {
             "user": r.user,
             "games": r.games,
-            "missing": LEADERBOARD_GAMES - r.games,
+            "missing": max(0, LEADERBOARD_GAMES - r.games),
             "program": is_program(r.user),
             "computer": bool(r.user.bot_level),
         }
