@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from itertools import compress
 
 from games.high_voltage import codes
 from games.high_voltage.geometry import (
@@ -23,6 +24,7 @@ from games.high_voltage.geometry import (
 )
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
+from games.rules.frozen import FrozenMove, frozen
 
 MAX_POSTS = 200
 SWAMP_SIZES = (3, 2, 2, 1)  # the seed's swamps: one 3×3, two 2×2, one 1×1
@@ -49,6 +51,18 @@ def _placeable(seat: int) -> tuple[tuple[int, int, int], ...]:
 
 
 PLACEABLE = (_placeable(0), _placeable(1))
+# The moves ``legal_moves`` lists, made once (games/rules/frozen.py): a post on each cell
+# (``spot`` is the cell), and the opening's two choices.
+POST = tuple(frozen({"type": "post", "at": list(xy(i))}, i) for i in range(CELLS))
+OPENING = (frozen({"type": "keep"}), frozen({"type": "mirror"}))
+# Per seat, a byte per cell: 1 where the seat may ever post. ``legal_moves`` ANDs it with
+# the free cells as one number, and the bytes of the result pick the posts (``compress``).
+USABLE = tuple(
+    bytes(int(i in cells) for i in range(CELLS))
+    for cells in ({c for c, _, _ in placeable} for placeable in PLACEABLE)
+)
+USABLE_BITS = tuple(int.from_bytes(u, "little") for u in USABLE)
+FREE = bytes(int(code == EMPTY) for code in range(256))  # cells.translate: 1 where empty
 
 
 @dataclass(frozen=True)
@@ -224,17 +238,14 @@ class HighVoltageEngine(EngineBase):
         return [(state.first + len(state.order)) % 2]
 
     def legal_moves(self, state: State, seat: int):
-        """Yields keep and mirror during the opening, then a post for every free usable cell."""
+        """Keep and mirror during the opening, then a post for every free usable cell, lazily:
+        the shared moves of ``OPENING`` and ``POST``, picked in C rather than built."""
         if seat not in self.to_move(state):
-            return
+            return iter(())
         if state.mirrored is None:
-            yield {"type": "keep"}
-            yield {"type": "mirror"}
-            return
-        cells = state.cells
-        for i, x, y in PLACEABLE[seat]:
-            if cells[i] == EMPTY:
-                yield {"type": "post", "at": [x, y]}
+            return iter(OPENING)
+        free = int.from_bytes(state.cells.translate(FREE), "little") & USABLE_BITS[seat]
+        return compress(POST, free.to_bytes(CELLS, "little"))
 
     def random_move(self, state: State, seat: int, rng: random.Random) -> dict:
         """A uniformly random legal move, without building every move dict (for playouts)."""
@@ -251,6 +262,17 @@ class HighVoltageEngine(EngineBase):
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat``'s move; raises IllegalMove for anything the rules refuse."""
+        if (  # a listed post: its form is known, the position may refuse it
+            type(move) is FrozenMove
+            and (i := move.spot) is not None
+            and state.result is None
+            and state.mirrored is not None
+            and type(seat) is int
+            and seat == (state.first + len(state.order)) % 2
+            and USABLE[seat][i]
+            and state.cells[i] == EMPTY
+        ):
+            return _place(state, seat, i)
         kind = require_keys(move, MOVE_KEYS)
         if type(seat) is not int or seat not in self.to_move(state):
             raise IllegalMove("The game is over." if state.result else "It is not your turn.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import chain
 
 from games.high_voltage_companies import codes
 from games.high_voltage_companies.cards import (
@@ -36,6 +37,7 @@ from games.high_voltage_companies.grid import (
 )
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
+from games.rules.frozen import FrozenList, FrozenMove, frozen
 
 ACTION_CHIPS = 5
 POINT_SUPPLY = 20
@@ -169,7 +171,7 @@ def _rotation(value) -> int:
 
 
 def _rotations(value) -> tuple[int, int]:
-    if type(value) is list and len(value) == 2:
+    if (type(value) is list or type(value) is FrozenList) and len(value) == 2:
         ka, kb = value
         if type(ka) is int and type(kb) is int and 0 <= ka <= 3 and 0 <= kb <= 3:
             return ka, kb
@@ -177,7 +179,7 @@ def _rotations(value) -> tuple[int, int]:
 
 
 def _where(value, what: str) -> int:
-    if type(value) is list and len(value) == 2:
+    if (type(value) is list or type(value) is FrozenList) and len(value) == 2:
         r, c = value
         if type(r) is int and type(c) is int and 0 <= r < SIZE and 0 <= c < SIZE:
             return r * SIZE + c
@@ -403,44 +405,35 @@ class HighVoltageCompaniesEngine(EngineBase):
         return groups
 
     def legal_moves(self, state: State, seat: int):
-        """Yields every move ``seat`` may make now (nothing when it is not its turn)."""
+        """Every move ``seat`` may make now, lazily (nothing when it is not its turn): the
+        shared moves of ``Listed`` (games/rules/frozen.py), a group at a time."""
         if seat not in self.to_move(state):
-            return
+            return iter(())
         if state.phase == ACTION:
-            yield from self._action_moves(state, seat)
-        elif state.phase == PLACE:
-            for to in sorted({state.hand_from, state.gap}):
-                for k in range(4):
-                    yield {"type": "place", "to": _at(to), "rotation": k}
-        else:
-            for line in self.declarable(state):
-                yield {"type": "declare", "from": line.start}
-            if self._may_double(state):
-                yield {"type": "double"}
-            yield {"type": "end"}
+            return chain.from_iterable(self._action_moves(state, seat))
+        if state.phase == PLACE:
+            return chain.from_iterable(map(LISTED.place, sorted({state.hand_from, state.gap})))
+        declares = [LISTED.declare[line.start] for line in self.declarable(state)]
+        if self._may_double(state):
+            declares.append(LISTED.double)
+        declares.append(LISTED.end)
+        return iter(declares)
 
     def _action_moves(self, state: State, seat: int):
-        """The same moves as ``_groups``, listed with plain loops (fast for ~35,000 swaps)."""
+        """The same moves as ``_groups`` in groups of shared moves (the ~35,000 swaps of a full
+        board are 16 per pair of places): reveals, turns, then moves and swaps per chip."""
         down, turns, variants = self._families(state, seat)
-        for place in down:
-            yield {"type": "reveal", "at": _at(place)}
-        for place, k in turns:
-            yield _turn_dict(place, k)
+        yield [LISTED.reveal[place] for place in down]
+        rotate = LISTED.rotate
+        yield [rotate[place][k] for place, k in turns]
         for sources, extra in variants:
-            for place in sources:
-                for k in range(4):
-                    yield _move_dict(place, k, extra)
+            special = bool(extra)
+            moves = LISTED.move[special]
+            yield [m for place in sources for m in moves[place]]
+            swaps = LISTED.swaps
             for x, a in enumerate(sources):
                 for b in sources[x + 1 :]:
-                    for ka in range(4):
-                        for kb in range(4):
-                            yield {
-                                "type": "swap",
-                                "a": _at(a),
-                                "b": _at(b),
-                                "rotations": [ka, kb],
-                                **extra,
-                            }
+                    yield swaps(a, b, special)
 
     def random_move(self, state: State, seat: int, rng: random.Random) -> dict:
         """A random legal move without listing the (up to ~35,000) swaps.
@@ -547,7 +540,11 @@ class HighVoltageCompaniesEngine(EngineBase):
     # ----------------------------------------------------------------- apply
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` makes ``move``; raises IllegalMove otherwise."""
-        if type(move) is dict and seat == state.current and type(seat) is int:
+        if (
+            (type(move) is dict or type(move) is FrozenMove)
+            and seat == state.current
+            and type(seat) is int
+        ):
             kind = move.get("type")
             expected = MOVE_KEYS.get(kind) if type(kind) is str else None
             if (
@@ -1104,6 +1101,58 @@ def _swap_dict(sources, i: int, extra: dict) -> dict:
         **extra,
     }
 
+
+class Listed:
+    """The moves ``legal_moves`` lists, each made once and shared (games/rules/frozen.py):
+    most at import, the swaps of a pair of places when a position first lists them (16
+    per pair and chip, up to about 38,000 in all)."""
+
+    def __init__(self):
+        at = [FrozenList(_at(place)) for place in range(PLACES)]
+        self.at = at
+        self.reveal = tuple(frozen({"type": "reveal", "at": at[p]}) for p in range(PLACES))
+        self.rotate = tuple(
+            tuple(frozen({"type": "rotate", "at": at[p], "rotation": k}) for k in range(4))
+            for p in range(PLACES)
+        )
+        self.move = tuple(
+            tuple(
+                tuple(
+                    frozen({"type": "move", "from": at[p], "rotation": k, **extra})
+                    for k in range(4)
+                )
+                for p in range(PLACES)
+            )
+            for extra in ({}, SPECIAL)
+        )
+        self.places = tuple(
+            tuple(frozen({"type": "place", "to": at[p], "rotation": k}) for k in range(4))
+            for p in range(PLACES)
+        )
+        self.declare = {d: frozen({"type": "declare", "from": d}) for d in DISTRIBUTOR_IDS}
+        self.double = frozen({"type": "double"})
+        self.end = frozen({"type": "end"})
+        self.rotations = tuple(FrozenList([ka, kb]) for ka in range(4) for kb in range(4))
+        self._swaps = {}
+
+    def place(self, to: int) -> tuple:
+        return self.places[to]
+
+    def swaps(self, a: int, b: int, special: bool) -> tuple:
+        """The 16 swaps of places ``a`` < ``b`` (rotations in order), with the special chip
+        or without."""
+        key = (a * PLACES + b) * 2 + special
+        found = self._swaps.get(key)
+        if found is None:
+            extra = SPECIAL if special else {}
+            found = self._swaps[key] = tuple(
+                frozen({"type": "swap", "a": self.at[a], "b": self.at[b], "rotations": r, **extra})
+                for r in self.rotations
+            )
+        return found
+
+
+LISTED = Listed()
 
 HighVoltageCompaniesEngine._appliers = {
     kind: getattr(HighVoltageCompaniesEngine, "_" + kind) for kind in MOVE_KEYS

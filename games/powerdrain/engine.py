@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple
 
 from games.powerdrain import codes
 from games.rules import EngineBase, IllegalMove, check_leave
 from games.rules.checks import int_list, option_dict, require_keys
+from games.rules.frozen import FrozenMove, frozen
 
 SIZE = 5
 SECTIONS = SIZE * SIZE
@@ -23,6 +25,16 @@ COLUMNS = "abcde"
 AT = tuple((i // SIZE, i % SIZE) for i in range(SECTIONS))  # section number -> (row, col)
 DIGITS = {plug: (int(plug[0]), int(plug[1])) for plug in PLUGS}
 SIGN = (1, -1)  # a seat's sign in ``State.volts``
+PLUG_AT = {plug: tuple(n << 4 * i for i in range(SECTIONS)) for n, plug in enumerate(PLUGS)}
+# The moves ``legal_moves`` lists, made once (games/rules/frozen.py): a place on section i,
+# and in a draft game a place of each plug there; ``spot`` is the section.
+PLACE = tuple(frozen({"type": "place", "at": list(AT[i])}, i) for i in range(SECTIONS))
+PLACE_PLUG = {
+    plug: tuple(
+        frozen({"type": "place", "plug": plug, "at": list(AT[i])}, i) for i in range(SECTIONS)
+    )
+    for plug in PLUGS
+}
 
 
 def neighbours(row: int, col: int):
@@ -58,7 +70,7 @@ class _Fields(NamedTuple):
     cols: tuple[int, ...]  # potential of each column, left to right
     pile: tuple[str, ...]  # undrawn plugs; pile[0] is the next one unless drafting
     draft: bool
-    plugs: tuple[str | None, ...]  # the plug on each section, row-major
+    plugs: int  # the plug on each placed section: its index in PLUGS at bits 4i..4i+3
     volts: tuple[int, ...]  # its base voltage, positive for seat 0, negative for seat 1, or 0
     empty: tuple[int, ...]  # the empty sections in order
     last: tuple[int, int] | None
@@ -69,7 +81,8 @@ class State(_Fields):
     """One position, immutable (``apply`` returns a new one).
 
     Made from the stored parts (``board``: rows of (plug, seat) or None per section);
-    ``volts`` and ``empty`` follow from them and are kept for speed.
+    ``volts`` and ``empty`` follow from them and are kept for speed, and ``plugs`` is one
+    number, so that a move sets its plug without copying a tuple.
     """
 
     __slots__ = ()
@@ -84,7 +97,7 @@ class State(_Fields):
                 cols,
                 tuple(pile),
                 draft,
-                tuple(None if cell is None else cell[0] for cell in cells),
+                sum(PLUG_AT[cell[0]][i] for i, cell in enumerate(cells) if cell is not None),
                 tuple(
                     0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
                     for i, cell in enumerate(cells)
@@ -98,9 +111,10 @@ class State(_Fields):
     @property
     def board(self) -> tuple[tuple[tuple[str, int] | None, ...], ...]:
         """(plug, seat) or None per section, as rows top to bottom."""
+        plugs = self.plugs
         cells = tuple(
-            None if plug is None else (plug, 0 if volt > 0 else 1)
-            for plug, volt in zip(self.plugs, self.volts, strict=True)
+            None if not volt else (PLUGS[plugs >> 4 * i & 15], 0 if volt > 0 else 1)
+            for i, volt in enumerate(self.volts)
         )
         return tuple(cells[r * SIZE : r * SIZE + SIZE] for r in range(SIZE))
 
@@ -150,14 +164,25 @@ def voltages(state: State) -> dict[tuple[int, int], tuple[int, int]]:
 
 
 def tally(state: State) -> tuple[list[int], list[int]]:
-    """Returns active plug counts and summed final voltages per seat."""
+    """Returns active plug counts and summed final voltages per seat (``_finals`` summed in
+    one pass: every finished game and every search's playout ends here)."""
     active, power = [0, 0], [0, 0]
     volts = state.volts
-    for i, final in enumerate(_finals(volts)):
-        if final:
-            seat = 0 if volts[i] > 0 else 1
-            active[seat] += 1
-            power[seat] += final
+    for i, v in enumerate(volts):
+        if v > 0:
+            for n in NEXT_TO[i]:
+                if volts[n] < 0:
+                    v += volts[n]
+            if v > 0:
+                active[0] += 1
+                power[0] += v
+        elif v < 0:
+            for n in NEXT_TO[i]:
+                if volts[n] > 0:
+                    v += volts[n]
+            if v < 0:
+                active[1] += 1
+                power[1] -= v
     return active, power
 
 
@@ -179,6 +204,19 @@ class PowerdrainEngine(EngineBase):
         """Returns the opening state; options may fix rows, cols, plugs and turn on draft."""
         if players != 2:
             raise ValueError("Powerdrain is for exactly two players.")
+        if not options:  # the common case: ``_shuffled``'s draws, written out
+            rng = random.Random(seed)
+            return _made(
+                _drawn(rng, POTENTIALS),
+                _drawn(rng, POTENTIALS),
+                _drawn(rng, PLUGS),
+                False,
+                0,
+                (0,) * SECTIONS,
+                ALL_EMPTY,
+                None,
+                (),
+            )
         options = option_dict(options, {"rows", "cols", "plugs", "draft"}, "Powerdrain")
         rng = random.Random(seed)
         rows = _shuffled(POTENTIALS, rng) if "rows" not in options else options["rows"]
@@ -197,28 +235,29 @@ class PowerdrainEngine(EngineBase):
             tuple(cols),
             tuple(plugs),
             bool(options.get("draft", False)),
-            (None,) * SECTIONS,
+            0,
             (0,) * SECTIONS,
-            tuple(range(SECTIONS)),
+            ALL_EMPTY,
             None,
             (),
         )
 
     def to_move(self, state: State) -> list[int]:
         pile = state.pile
-        return [(len(PLUGS) - len(pile)) % 2] if pile and not state.left else []
+        return [len(pile) % 2] if pile and not state.left else []  # 16 plugs: seat 0 first
 
     def legal_moves(self, state: State, seat: int):
-        """Yields every legal place move for ``seat`` (none when it is not that seat's turn)."""
-        if seat not in self.to_move(state):
-            return
+        """Every legal place move for ``seat``, lazily (none when it is not that seat's turn):
+        the shared moves of ``PLACE`` or ``PLACE_PLUG``, plug by plug in a draft."""
+        pile = state.pile
+        if not pile or state.left or seat != len(pile) % 2:
+            return iter(())
         if not state.draft:
-            for i in state.empty:
-                yield {"type": "place", "at": list(AT[i])}
-            return
-        for plug in sorted(state.pile):
-            for i in state.empty:
-                yield {"type": "place", "plug": plug, "at": list(AT[i])}
+            return iter([PLACE[i] for i in state.empty])  # at most 25: a list costs least
+        empty = state.empty
+        return chain.from_iterable(
+            map(PLACE_PLUG[plug].__getitem__, empty) for plug in sorted(pile)
+        )
 
     def random_move(self, state: State, seat: int, rng) -> dict:
         """Uniform over ``legal_moves``, drawn as ``rng.choice`` of that list would draw it."""
@@ -233,6 +272,14 @@ class PowerdrainEngine(EngineBase):
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
+        if type(move) is FrozenMove:  # a listed move: its form is known, the position may refuse
+            pile = state.pile
+            if pile and not state.left and seat == len(pile) % 2 and not state.volts[move.spot]:
+                if not state.draft:
+                    if len(move) == 2:
+                        return _placed(state, seat, pile[0], move.spot)
+                elif len(move) == 3 and move["plug"] in pile:
+                    return _placed(state, seat, move["plug"], move.spot)
         pile, draft = state.pile, state.draft
         # The common case, a well-formed legal move, checked inline; anything else takes
         # the full checks below, which say what is wrong.
@@ -356,29 +403,22 @@ class PowerdrainEngine(EngineBase):
 
 def _placed(state: State, seat: int, plug: str, i: int) -> State:
     """``state`` after ``seat`` put ``plug`` on the empty section ``i`` (checked by the caller)."""
-    pile, empty, after = state.pile, state.empty, i + 1
+    rows, cols, pile, draft, plugs, volts, empty, _, left = state
     if pile[0] == plug:
         pile = pile[1:]
     else:
         k = pile.index(plug)
         pile = pile[:k] + pile[k + 1 :]
-    k = empty.index(i)
     a, b = DIGITS[plug]
-    rows, cols = state.rows, state.cols
-    volt = abs(a - rows[i // SIZE]) + abs(b - cols[i % SIZE])  # _base, inline for speed
+    r, c = at = AT[i]
+    volt = abs(a - rows[r]) + abs(b - cols[c])  # _base, inline for speed
+    volts = list(volts)
+    volts[i] = -volt if seat else volt
+    empty = list(empty)
+    empty.remove(i)
     return _NEW(
         State,
-        (
-            rows,
-            cols,
-            pile,
-            state.draft,
-            state.plugs[:i] + (plug,) + state.plugs[after:],
-            state.volts[:i] + (-volt if seat else volt,) + state.volts[after:],
-            empty[:k] + empty[k + 1 :],
-            AT[i],
-            state.left,
-        ),
+        (rows, cols, pile, draft, plugs | PLUG_AT[plug][i], tuple(volts), tuple(empty), at, left),
     )
 
 
@@ -397,6 +437,27 @@ def _shuffled(items, rng: random.Random) -> list:
     items = list(items)
     rng.shuffle(items)
     return items
+
+
+def _drawn(rng: random.Random, items: tuple) -> tuple:
+    """``tuple(_shuffled(items, rng))`` with the same ``getrandbits`` calls as
+    ``Random.shuffle`` (its ``_randbelow``), without two Python calls per item: setup
+    is a tenth of a random game."""
+    items, bits = list(items), rng.getrandbits
+    for i, n, k in SHUFFLE_STEPS[len(items)]:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+# SHUFFLE_STEPS[n]: (i, i + 1, bits of i + 1) for i from n - 1 down to 1, as Random.shuffle.
+SHUFFLE_STEPS = {
+    n: tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    for n in (len(POTENTIALS), len(PLUGS))
+}
+ALL_EMPTY = tuple(range(SECTIONS))
 
 
 ENGINE = PowerdrainEngine()
