@@ -32,6 +32,20 @@ def package_folder(package: str) -> Path:
     return ROOT.joinpath(*package.split("."))
 
 
+def start(po: Path, shared: Path, folder: str) -> None:
+    """A package's first catalogue: the shared one's header, not makemessages' fuzzy one (which
+    ``pybabel compile`` skips). Without its own locale/, makemessages would write into the
+    shared catalogue."""
+    header = shared.read_text(encoding="utf-8").split("\n\n")[0].splitlines()
+    comment = [
+        f'# The words of {folder}/ alone (docs/languages.md, "Languages"); update with',
+        "# `make messages`, translate every new entry, no fuzzy ones.",
+    ]
+    po.parent.mkdir(parents=True, exist_ok=True)
+    body = [line for line in header if not line.startswith("#")]
+    po.write_text("\n".join(comment + ["#", *body]) + "\n", encoding="utf-8")
+
+
 def make(language: str, packages: list[str]) -> list[Path]:
     """Writes the shared catalogue, then each package's; returns their paths."""
     from django.core.management import call_command
@@ -50,8 +64,8 @@ def make(language: str, packages: list[str]) -> list[Path]:
 
     made = [shared]
     for folder in folders:
-        # Without its own locale/, makemessages would write into the shared catalogue.
-        catalogue(folder, language).parent.mkdir(parents=True, exist_ok=True)
+        if not catalogue(folder, language).exists():
+            start(catalogue(folder, language), shared, folder.relative_to(ROOT).as_posix())
         os.chdir(folder)
         call_command(PackageWords(), locale=[language], ignore_patterns=IGNORED, **OPTIONS)
         made.append(catalogue(folder, language))

@@ -35,10 +35,11 @@ def msgids(po: Path) -> set[tuple[str | None, str]]:
 
 
 def untranslated(po: Path) -> list[str]:
-    """The msgids of ``po`` without a translation, or marked fuzzy."""
+    """The msgids of ``po`` without a translation, or marked fuzzy (a fuzzy header, which
+    ``pybabel compile`` skips the whole catalogue for, as ``""``)."""
     with po.open("rb") as f:
         catalogue = read_po(f)
-    gaps = []
+    gaps = [""] if catalogue.fuzzy else []
     for message in catalogue:
         if not message.id:
             continue
@@ -122,6 +123,8 @@ def test_the_completeness_check_finds_a_missing_translation(tmp_path):
     fuzzy = text.replace('msgid "Your turn."', '#, fuzzy\nmsgid "Your turn."')
     broken.write_text(fuzzy, encoding="utf-8")
     assert untranslated(broken) == ["Your turn."]
+    broken.write_text(text.replace('msgid ""\nmsgstr ""', '#, fuzzy\nmsgid ""\nmsgstr ""', 1))
+    assert untranslated(broken) == [""]
 
 
 def test_the_completeness_check_finds_a_dropped_placeholder(tmp_path):
