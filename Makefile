@@ -6,11 +6,10 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The compiled translations (docs/languages.md, "Languages"): built from the committed .po catalogues,
+# the shared one and each package's own (games/<game>/locale/, the toy game's under tests/),
 # never committed themselves.
-CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po)
+CATALOGUES := $(wildcard locale/*/LC_MESSAGES/django.po */*/locale/*/LC_MESSAGES/django.po)
 COMPILED := $(CATALOGUES:.po=.mo)
-# What makemessages reads (tests/web/test_languages.py runs it with the same options).
-MAKEMESSAGES := --no-obsolete --no-location -e html,txt,py -i "var/*" -i "build/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*"
 
 .PHONY: run test test-scale lint chromium gettext messages bench mutants mutants-check
 
@@ -86,8 +85,8 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 ## A catalogue compiled with Babel (pure Python): `make run` needs no gettext tools.
-locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
-	$(VENV)/bin/pybabel compile --statistics -D django -d locale -l $*
+%/LC_MESSAGES/django.mo: %/LC_MESSAGES/django.po $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics -i $< -o $@
 
 ## Debian's gettext (xgettext, msgmerge): the test that the German catalogue is complete runs
 ## Django's makemessages, which needs them; `make messages` too.
@@ -96,10 +95,12 @@ gettext:
 	  echo "Installing Debian's gettext for makemessages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; }
 
-## Update the catalogues from the code and templates, after wrapping new strings; then
-## translate the new entries in locale/<lang>/LC_MESSAGES/django.po (docs/languages.md, "Languages").
+## Update the catalogues from the code and templates, after wrapping new strings: the shared
+## one (locale/) from all but the games' packages, then each listed game's own words
+## (games/<game>/locale/) from its package alone (tooling/messages.py); then translate the new
+## entries in those django.po files (docs/languages.md, "Languages").
 messages: $(STAMP) gettext
-	$(PY) manage.py makemessages -l de $(MAKEMESSAGES)
+	$(PY) tooling/messages.py
 
 ## Mutation testing (docs/tests.md, "Mutation testing"): mutmut changes the guarded modules
 ## ([tool.mutmut] in pyproject.toml) one small change at a time, area by area, runs their fast

@@ -263,7 +263,17 @@ LANGUAGE_CODE = "en"
 # The table in German and English (docs/languages.md, "Languages"): a visitor's browser chooses, the
 # switch in the header overrides it (cookie), a member's choice is kept on their profile.
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The shared catalogue, then each game's own words in its package (<package>/locale/), found
+# through the one list of games as its static folders are; on a msgid in two, the first listed
+# wins, so the shared one does (docs/languages.md, "Languages").
+LOCALE_PATHS = [
+    BASE_DIR / "locale",
+    *(
+        folder
+        for package in PACKAGES
+        if (folder := Path(import_module(package).__file__).parent / "locale").is_dir()
+    ),
+]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -1,8 +1,9 @@
 """A new game is one package and one line (docs/architecture.md, "Adding a game"): the
 throwaway tic-tac-toe (tests/tictactoe/), put in the list of games as a new game is
 (tests/with_tictactoe.py, one line), is played by every test that runs over all games: the
-game protocol, the purity of its rules, the web tests of every game, the bots and the
-catalogue check. Nothing else is edited for it."""
+game protocol, the purity of its rules, the web tests of every game (its words read in German,
+from its own catalogue, tests/tictactoe/locale/), the bots and the catalogue checks. Nothing
+else is edited for it."""
 
 import os
 import subprocess
@@ -24,6 +25,8 @@ OVER_EVERY_GAME = (
 OVER_THE_LIST = (
     "tests/bots/test_purity.py",
     "tests/web/test_catalogue_words.py",
+    "tests/web/test_languages.py::test_the_german_catalogues_are_complete",
+    "tests/web/test_languages.py::test_a_msgid_in_two_catalogues_reads_the_same_in_both",
     "tests/web/test_pages.py::test_lobby_lists_every_game_with_a_rules_page",
     "tests/web/test_clocks.py::test_every_game_has_presets_within_the_limits",
 )

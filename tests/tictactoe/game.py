@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from games.declaration import Game
@@ -11,9 +12,9 @@ from tests.tictactoe.engine import ENGINE
 
 GAME = Game(
     engine=ENGINE,
-    description="Three in a row on a 3×3 grid.",
+    description=_("Three in a row on a 3×3 grid."),
     board=board,
-    reasons={"three in a row": "with three in a row", "full board": "on a full board"},
+    reasons={"three in a row": _("with three in a row"), "full board": _("on a full board")},
     bot=KNOWLEDGE,
     clock_presets=((1, 0),),
     words=(gettext_noop("%(seat)s marks"),),

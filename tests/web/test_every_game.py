@@ -5,6 +5,8 @@ import random
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.html import escape
 
 from accounts.models import User
 from games import services
@@ -56,6 +58,28 @@ def test_a_finished_match_is_in_history_replays_and_reimports_identically(
     imported = Match.objects.exclude(pk=match.pk).get()
     assert imported.state == match.state and imported.result == match.result
     assert client.get(f"/m/{imported.public_id}/record.json").json() == record
+
+
+@pytest.mark.parametrize("slug", PLAYABLE)
+def test_every_games_own_words_read_in_german(client, db, slug):
+    """A game's description, end reasons and move words come from its package's own
+    catalogue (``<package>/locale/``, docs/languages.md): the shared one need not know them."""
+    game, engine = GAMES[slug], get_engine(slug)
+    state = engine.setup(engine.min_players, seed=5)
+    seat = engine.to_move(state)[0]
+    move = choose_move(engine, state, seat, random.Random(5))
+    before, after = engine.view(state, None), engine.view(engine.apply(state, seat, move), None)
+
+    def words() -> list[str]:
+        said = [game.description, *game.reasons.values(), game.board.describe(move, before, after)]
+        return [str(w) for w in said]
+
+    english = words()
+    with translation.override("de"):
+        german = words()
+    assert [d for d, e in zip(german, english, strict=True) if d == e] == []
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert escape(german[0]) in page and escape(english[0]) not in page
 
 
 @pytest.mark.parametrize("slug", PLAYABLE)

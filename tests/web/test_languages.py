@@ -15,26 +15,31 @@ from django.utils import translation
 
 from accounts.models import User
 from games.boards import Words
+from games.packages import PACKAGES as GAMES
 from tests.web.support import connect
 
 ROOT = Path(settings.BASE_DIR)
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
-# The options of `make messages` (Makefile, MAKEMESSAGES).
-MAKEMESSAGES = [
-    "--no-obsolete",
-    "--no-location",
-    "-e",
-    "html,txt,py",
-    *("-i", "var/*", "-i", "build/*", "-i", "tests/*", "-i", "bench/*"),
-    *("-i", "test-artifacts/*"),
-]
+
+
+def own_catalogue(package: str, root: Path = ROOT) -> Path:
+    """A listed game's own German words (tooling/messages.py)."""
+    return root.joinpath(*package.split("."), "locale", "de", "LC_MESSAGES", "django.po")
+
+
+def msgids(po: Path) -> set[tuple[str | None, str]]:
+    """The (context, msgid) of every entry of ``po``, a plural's by its singular."""
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogue if m.id}
 
 
 def untranslated(po: Path) -> list[str]:
-    """The msgids of ``po`` without a translation, or marked fuzzy."""
+    """The msgids of ``po`` without a translation, or marked fuzzy (a fuzzy header, which
+    ``pybabel compile`` skips the whole catalogue for, as ``""``)."""
     with po.open("rb") as f:
         catalogue = read_po(f)
-    gaps = []
+    gaps = [""] if catalogue.fuzzy else []
     for message in catalogue:
         if not message.id:
             continue
@@ -53,14 +58,19 @@ def format_errors(po: Path) -> str:
     return "" if done.returncode == 0 else done.stderr
 
 
-def test_the_german_catalogue_is_complete(tmp_path):
-    """makemessages over a copy of the code: every msgid the code and templates mark is in
-    the committed catalogue, translated and not fuzzy, and ``msgfmt -c`` finds every
-    translation's placeholders as in its English."""
+def test_the_german_catalogues_are_complete(tmp_path):
+    """`make messages` (tooling/messages.py) over a copy of the code: every msgid the code and
+    templates mark is in the committed catalogue it belongs to, the shared one or a listed
+    game's own, translated and not fuzzy, and ``msgfmt -c`` finds every translation's
+    placeholders as in its English. A game's words are in its own catalogue only: none is left
+    in the shared one, and each game's catalogue is its package's words, no more."""
     assert shutil.which("xgettext") and shutil.which("msgmerge") and shutil.which("msgfmt"), (
         "makemessages needs Debian's gettext: `make gettext` installs it"
     )
-    assert format_errors(CATALOGUE) == ""
+    committed = [CATALOGUE, *(own_catalogue(package) for package in GAMES)]
+    for po in committed:
+        assert format_errors(po) == "", po
+        assert untranslated(po) == [], po
     copy = tmp_path / "src"
     shutil.copytree(
         ROOT,
@@ -69,16 +79,33 @@ def test_the_german_catalogue_is_complete(tmp_path):
             ".*", "var", "build", "test-artifacts", "node_modules", "__pycache__", "*.mo"
         ),
     )
-    regenerated = copy / "locale" / "de" / "LC_MESSAGES" / "django.po"
-    assert untranslated(CATALOGUE) == []
     subprocess.run(
-        [sys.executable, "manage.py", "makemessages", "-l", "de", *MAKEMESSAGES],
+        [sys.executable, "tooling/messages.py", *GAMES],
         cwd=copy,
         env={**_env(), "VAR_DIR": str(tmp_path / "var")},
         check=True,
         capture_output=True,
     )
+    regenerated = copy / "locale" / "de" / "LC_MESSAGES" / "django.po"
     assert untranslated(regenerated) == [], "translate these in locale/de/LC_MESSAGES/django.po"
+    shared = msgids(CATALOGUE)
+    for package in GAMES:
+        own = own_catalogue(package, copy)
+        assert untranslated(own) == [], f"translate these in {own.relative_to(copy)}"
+        assert msgids(own) == msgids(own_catalogue(package)), f"make messages, for {package}"
+        assert not msgids(own) & shared, f"{package}'s own words, left in the shared catalogue"
+
+
+def test_a_msgid_in_two_catalogues_reads_the_same_in_both():
+    """Django merges the catalogues and the first listed wins (the shared one): a word two
+    games share must not read one way on one game's page and another way on the other's."""
+    seen: dict[tuple, tuple] = {}
+    for po in (CATALOGUE, *(own_catalogue(package) for package in GAMES)):
+        with po.open("rb") as f:
+            for m in read_po(f):
+                if m.id:
+                    key = (m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+                    assert seen.setdefault(key, (m.string, po))[0] == m.string, (key, po)
 
 
 def _env() -> dict:
@@ -96,6 +123,8 @@ def test_the_completeness_check_finds_a_missing_translation(tmp_path):
     fuzzy = text.replace('msgid "Your turn."', '#, fuzzy\nmsgid "Your turn."')
     broken.write_text(fuzzy, encoding="utf-8")
     assert untranslated(broken) == ["Your turn."]
+    broken.write_text(text.replace('msgid ""\nmsgstr ""', '#, fuzzy\nmsgid ""\nmsgstr ""', 1))
+    assert untranslated(broken) == [""]
 
 
 def test_the_completeness_check_finds_a_dropped_placeholder(tmp_path):
