@@ -17,6 +17,10 @@ def _kept(before: dict, move: dict, after: dict) -> bool:
     return move["type"] == "keep"
 
 
+def _mirrored(before: dict, move: dict, after: dict) -> bool:
+    return move["type"] == "mirror"
+
+
 def _on_border(before: dict, move: dict, after: dict) -> bool:
     return move["at"][0] in (0, 23)
 
@@ -56,6 +60,20 @@ LESSON = Lesson(
             options=SWAMPS,
             solution=({"type": "keep"},),
             wrong={"type": "mirror"},
+        ),
+        Step(
+            key="mirror",
+            teaches=("Opening",),
+            rule=_(
+                "Mirroring turns the field on the dotted diagonal: every swamp moves to its "
+                "reflection, and Red sets the first pylon."
+            ),
+            task=_("Now try the other choice: mirror the swamps."),
+            miss=_("Keeping leaves the swamps where they are: mirror them this time."),
+            goal=_mirrored,
+            options=SWAMPS,
+            solution=({"type": "mirror"},),
+            wrong={"type": "keep"},
         ),
         Step(
             key="field",

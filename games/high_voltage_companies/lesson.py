@@ -47,6 +47,18 @@ def _closed_top_row(before: dict, move: dict, after: dict) -> bool | None:
     return False
 
 
+def _moved_doubled_swapped(before: dict, move: dict, after: dict) -> bool | None:
+    """A move into the gap, the double (the special chip), a swap, then the end of the turn."""
+    kind = move["type"]
+    if kind == "end":
+        return (
+            after["doubled"] is False
+            and not after["special_available"][0]
+            and (after["action_chips"][0] == 3)
+        )
+    return None if kind in ("move", "double", "swap") else False
+
+
 def _ended(before: dict, move: dict, after: dict) -> bool | None:
     if move["type"] == "end":
         return after["outcome"] is not None
@@ -95,6 +107,29 @@ LESSON = Lesson(
             options=MINE,
             solution=({"type": "rotate", "at": [3, 4], "rotation": 1},),
             wrong=_reveal([1, 1]),
+        ),
+        Step(
+            key="double",
+            teaches=("The special chip",),
+            rule=_(
+                "Moving a face-up card into the gap or swapping two face-up cards costs an "
+                "action chip; your one special chip buys a double turn: a second action "
+                "in the same turn."
+            ),
+            task=_(
+                "Move the face-up card above the gap into it, double your turn, then swap "
+                "the face-up cards left and right of the centre, and end your turn."
+            ),
+            miss=_("This time move a card into the gap first, then double and swap."),
+            goal=_moved_doubled_swapped,
+            options=MINE,
+            solution=(
+                {"type": "move", "from": [2, 3], "rotation": 0},
+                {"type": "double"},
+                {"type": "swap", "a": [3, 2], "b": [3, 4], "rotations": [0, 0]},
+                END,
+            ),
+            wrong={"type": "rotate", "at": [3, 4], "rotation": 1},
         ),
         Step(
             key="declare",

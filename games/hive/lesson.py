@@ -6,6 +6,8 @@ from django.utils.translation import gettext_noop
 
 from games.teaching import Lesson, Step
 
+# The three fields round the right-hand corner are brambles: a piece there leaves Blue no field.
+CORNER = {"blocked": [[4, -4, 0], [5, -4, -1], [4, -5, 1]]}
 FAR = {"blocked": [[5, -5, 0], [-5, 5, 0], [0, 5, -5]]}
 # Three brambles round the middle field, where Blue's bee will stand.
 NEAR = {"blocked": [[1, -1, 0], [-1, 1, 0], [1, 0, -1]]}
@@ -17,6 +19,10 @@ def _set(piece: str, to) -> dict:
 
 def _drag(a, b) -> dict:
     return {"type": "drag", "from": a, "to": b}
+
+
+def _skipped(before: dict, move: dict, after: dict) -> bool:
+    return move["type"] == "skip"
 
 
 def _sets(piece: str):
@@ -113,6 +119,24 @@ LESSON = Lesson(
             line=HEMMED,
             solution=(_drag([0, -2, 2], [-1, -1, 2]),),
             wrong=_set("ANT", [0, -3, 3]),
+        ),
+        Step(
+            key="skip",
+            teaches=("Moving",),
+            rule=_(
+                "A player who can neither set nor move skips the turn; skipping is allowed "
+                "only then."
+            ),
+            task=_(
+                "You play Blue: Red's ant sits in a corner walled in by brambles, so your "
+                "first insect has nowhere to go. Skip this move."
+            ),
+            miss=_("Skipping is the only move left here."),
+            goal=_skipped,
+            options=CORNER,
+            line=((0, _set("ANT", [5, -5, 0])),),
+            seat=1,
+            solution=({"type": "skip"},),
         ),
         Step(
             key="surround",

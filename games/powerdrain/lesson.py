@@ -26,6 +26,10 @@ def _drained(before: dict, move: dict, after: dict) -> bool:
     return _cell(after, [2, 2])["final"] == 0
 
 
+def _chose_and_placed(before: dict, move: dict, after: dict) -> bool:
+    return move["at"] == [0, 0] and _cell(after, [0, 0])["base"] == 14
+
+
 def _won(before: dict, move: dict, after: dict) -> bool:
     return (after["outcome"] or {}).get("winners") == [1]
 
@@ -46,7 +50,7 @@ LESSON = Lesson(
     steps=(
         Step(
             key="place",
-            teaches=("Setup", "Play", "View"),
+            teaches=("Play", "View"),
             rule=_(
                 "Each turn you plug the next plug of the pile into an empty section; "
                 "everybody sees which plugs are left, but not in which order they come."
@@ -92,6 +96,25 @@ LESSON = Lesson(
             line=((0, {"type": "place", "at": [4, 4]}), (1, {"type": "place", "at": [2, 2]})),
             solution=({"type": "place", "at": [1, 2]},),
             wrong={"type": "place", "at": [1, 1]},
+        ),
+        Step(
+            key="draft",
+            teaches=("Setup",),
+            rule=_(
+                "A match may be set up with the draft option: then there is no pile, and "
+                "each turn you choose any plug that is left, then its section."
+            ),
+            task=_(
+                "Here you draft: choose the plug that gets the most voltage in the top-left "
+                "section, and plug it in there."
+            ),
+            miss=_(
+                "Not the most: top left, the row and the column both have 1, so look for 8 and 8."
+            ),
+            goal=_chose_and_placed,
+            options={**POTENTIALS, "plugs": ["46", "88", *REST], "draft": True},
+            solution=({"type": "place", "plug": "88", "at": [0, 0]},),
+            wrong={"type": "place", "plug": "22", "at": [0, 0]},
         ),
         Step(
             key="end",

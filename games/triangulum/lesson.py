@@ -32,6 +32,16 @@ def _revealed(before: dict, move: dict, after: dict) -> bool:
     return move["type"] == "triangulate"
 
 
+def _won_the_part(reason: str):
+    """Done when the learner's move ends the part for ``reason`` and Red (seat 1) wins it."""
+
+    def goal(before: dict, move: dict, after: dict) -> bool:
+        ended = after["history"][len(before["history"]) :]
+        return bool(ended) and (ended[0]["reason"], ended[0]["winner"]) == (reason, 1)
+
+    return goal
+
+
 def _part_over(before: dict, move: dict, after: dict) -> bool:
     return len(after["history"]) > len(before["history"])
 
@@ -54,6 +64,26 @@ SPOILER = (
     (1, _place([41, 22], [43, 26])),
 )
 
+# Blue scores 340 in the first round; Red, the learner, answers last in the round.
+AREA = (
+    (0, _place([0, 0], [0, 27])),
+    (1, _place([45, 28], [44, 0])),
+    (0, _place([34, 0], [1, 27])),
+    (1, _place([45, 4], [43, 0])),
+    (0, _place([0, 20], [2, 27])),
+    (1, _place([10, 28], [42, 0])),
+    (0, _triangle([0, 0], [34, 0], [0, 20])),
+)
+# 399 turns of points, Blue's on the left, Red's on the right, their secret points in the
+# empty column between: the learner, Red, plays the 400th.
+_LEFT = [[x, y] for y in range(29) for x in range(21)]
+_RIGHT = [[x, y] for y in range(29) for x in range(25, 46)]
+LONG = tuple(
+    (seat, _place((_RIGHT if seat else _LEFT)[turn // 2], [23 + seat, 28]))
+    for turn in range(399)
+    for seat in (turn % 2,)
+)
+
 LESSON = Lesson(
     intro=_(
         "Triangulum: you are Blue. Claim area with triangles of your own points, while "
@@ -62,7 +92,7 @@ LESSON = Lesson(
     steps=(
         Step(
             key="place",
-            teaches=("Board", "View"),
+            teaches=("Board", "A turn", "View"),
             rule=_(
                 "Each turn you set an open point that everybody sees and a secret point "
                 "that only you see: Red only learns how many secret points you wrote."
@@ -111,11 +141,44 @@ LESSON = Lesson(
             secret=True,
         ),
         Step(
+            key="area",
+            teaches=("Parts",),
+            rule=_(
+                "Once a player has 333 area or more, the part ends at the end of the round, "
+                "so the second player still answers, and the larger total wins the part."
+            ),
+            task=_(
+                "You play Red now. Blue has 340 area: answer with the triangle (45,28), "
+                "(45,4), (10,28), which is larger, and win the part."
+            ),
+            miss=_("Blue keeps the larger total that way: close your large triangle."),
+            goal=_won_the_part("area"),
+            line=AREA,
+            seat=1,
+            solution=(_triangle([45, 28], [45, 4], [10, 28]),),
+            wrong=PASS,
+        ),
+        Step(
+            key="turns",
+            teaches=("Parts",),
+            rule=_("A part also ends after 400 turns, 200 for each of you."),
+            task=_(
+                "You play Red. This is the 400th turn: close the triangle (25,0), (45,0), "
+                "(25,8) of your points, and the part ends with your area ahead."
+            ),
+            miss=_("With no area each, nobody wins the part: close your triangle."),
+            goal=_won_the_part("turns"),
+            line=LONG,
+            seat=1,
+            solution=(_triangle([25, 0], [45, 0], [25, 8]),),
+            wrong=PASS,
+        ),
+        Step(
             key="part",
             teaches=("Parts", "Match"),
             rule=_(
-                "A part ends after two passes in a row, at 333 area or after 400 turns; "
-                "the match has three parts, and the larger total of their results wins."
+                "A part ends at once after two passes in a row; the match has three parts, "
+                "and the larger total of their results wins."
             ),
             task=_("Red has just passed: pass too and end this part."),
             miss=_("Setting a point carries on the part: pass to end it."),

@@ -80,10 +80,11 @@ def test_the_lesson_board_is_the_learners_seat_view(client, db):
     assert 'data-company="red"' in page and "hvc-company-tag c-blue" not in page
     assert "data-final-company" not in page
     progress = Progress.objects.get(game="high-voltage-companies")
-    for index in range(3):
-        progress.stars[steps.lesson_of("high-voltage-companies").steps[index].key] = 3
+    keys = [s.key for s in steps.lesson_of("high-voltage-companies").steps]
+    progress.stars = dict.fromkeys(keys[:-1], 3)
     progress.save()
-    client.post("/learn/high-voltage-companies/step/3/")
+    assert keys[-1] == "end"
+    client.post(f"/learn/high-voltage-companies/step/{len(keys) - 1}/")
     play(client, "high-voltage-companies", {"type": "rotate", "at": [3, 4], "rotation": 2})
     over = play(client, "high-voltage-companies", {"type": "end"})
     assert "Well done!" in over and 'data-final-company="blue"' in over
@@ -92,7 +93,11 @@ def test_the_lesson_board_is_the_learners_seat_view(client, db):
 def test_the_last_step_offers_a_match_against_easy(client, alice):
     client.force_login(alice)
     client.get("/learn/powerdrain/")
-    Progress.objects.filter(user=alice).update(step=3, stars={"place": 3, "voltage": 3, "drain": 3})
+    keys = [s.key for s in steps.lesson_of("powerdrain").steps]
+    assert keys[-1] == "end"
+    Progress.objects.filter(user=alice).update(
+        step=len(keys) - 1, stars=dict.fromkeys(keys[:-1], 3)
+    )
     done = play(client, "powerdrain", {"type": "place", "at": [0, 1]})
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', done))
     assert fields["opponent"] == "easy" and fields["game"] == "powerdrain"
