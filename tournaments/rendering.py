@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from clubs import selectors as clubs
 from games import services as match_services
 from games.memory import LRU
 from tournaments import selectors
@@ -49,6 +50,8 @@ def you_context(tournament: Tournament, user) -> dict:
         "user": user,
         "server_now": now,
         "joinable": _joinable(tournament, entry, now),
+        # A club's tournament shows a non-member the way in, not a Join they would be refused.
+        "outsider": bool(tournament.club_id) and not clubs.is_member(tournament.club_id, user),
         "finishing": selectors.finishing(tournament),
     }
 
