@@ -34,7 +34,8 @@ def live_html(tournament: Tournament, language: str | None = None) -> str:
     html = _live.get(key)
     if html is None:
         with translation.override(language):
-            html = render_to_string("tournaments/_live.html", selectors.live(tournament))
+            context = selectors.live(tournament, match_services.server_now())
+            html = render_to_string("tournaments/_live.html", context)
         _live.put(key, html)
     return html
 
