@@ -27,8 +27,8 @@ def _created_by(public_id: str, user) -> Tournament:
 @transaction.atomic
 def tournament_terminate(*, public_id: str, user, now: int) -> Tournament:
     """The creator ends the tournament at once: an upcoming one ends unplayed, a running
-    one pairs nobody more (its matches in play finish and count in the standings; a running
-    Arena has finished once they have ended, as when its clock runs out)."""
+    one pairs nobody more (its matches in play finish and count in the standings, and it has
+    finished once they have ended: docs/rules.md §8.5)."""
     tournament = _created_by(public_id, user)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused(gettext("This tournament has finished."))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from clubs import selectors as clubs
 from games import services as match_services
 from games.memory import LRU
 from tournaments import selectors
@@ -33,7 +34,8 @@ def live_html(tournament: Tournament, language: str | None = None) -> str:
     html = _live.get(key)
     if html is None:
         with translation.override(language):
-            html = render_to_string("tournaments/_live.html", selectors.live(tournament))
+            context = selectors.live(tournament, match_services.server_now())
+            html = render_to_string("tournaments/_live.html", context)
         _live.put(key, html)
     return html
 
@@ -49,6 +51,8 @@ def you_context(tournament: Tournament, user) -> dict:
         "user": user,
         "server_now": now,
         "joinable": _joinable(tournament, entry, now),
+        # A club's tournament shows a non-member the way in, not a Join they would be refused.
+        "outsider": bool(tournament.club_id) and not clubs.is_member(tournament.club_id, user),
         "finishing": selectors.finishing(tournament),
     }
 

@@ -393,6 +393,13 @@ def finishing(tournament: Tournament) -> int:
     return tournament.pairings.filter(places__isnull=True).exclude(match=None).count()
 
 
+def starting(tournament: Tournament, now: int) -> bool:
+    """Whether ``tournament``'s start has come (its "Start now" pressed, or its time) and the
+    worker's first step, which makes round 1 or the first pairings, is still to come: the page
+    shows that step coming, not "Upcoming" with a countdown at 0."""
+    return tournament.status == Tournament.Status.CREATED and tournament.starts_at <= now
+
+
 def making(tournament: Tournament) -> dict | None:
     """While the worker seats the current round step by step (tournaments/directors/
     rounds.py): its number, the tables made and all of them (byes aside); else None."""
@@ -411,9 +418,10 @@ def making(tournament: Tournament) -> dict | None:
     return {"n": tournament.current_round, "made": made, "total": len(tables)}
 
 
-def live(tournament: Tournament) -> dict:
-    """Everything the live part of the page shows, the same for every viewer."""
+def live(tournament: Tournament, now: int) -> dict:
+    """Everything the live part of the page shows at ``now``, the same for every viewer."""
     rows = standings(tournament)
+    begins = starting(tournament, now)
     return {
         "tournament": tournament,
         "rows": rows,
@@ -426,7 +434,8 @@ def live(tournament: Tournament) -> dict:
         "rounds": rounds(tournament),
         **_winners(podium(tournament, rows)),
         "playing": playing_now(tournament),
-        "countdown": countdown(tournament),
+        "countdown": None if begins else countdown(tournament),
+        "starting": begins,
         "finishing": finishing(tournament),
         "making": making(tournament),
         "unplayed": unplayed(tournament),

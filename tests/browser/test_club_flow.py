@@ -1,6 +1,7 @@
 """A club in the browser, in both languages: its leader (English) makes a club joined on
 request, a pupil (German) asks to join and the leader accepts; the leader makes a club
-tournament, which the pupil joins and an outsider is refused, saying which club to join;
+tournament, which the pupil joins, while an outsider is shown the way into the club instead
+of a Join;
 the club's page lists its members and the tournament."""
 
 from __future__ import annotations
@@ -77,11 +78,13 @@ def test_a_club_on_request_its_tournament_and_an_outsider_refused(new_page, brow
         outsider = new_page()
         sign_up(outsider)
         outsider.goto(tournament_url)
-        outsider.click("#tournament-you button:has-text('Join')")
-        expect(outsider.locator(".flash")).to_have_text(
-            f"This tournament is for the members of {club_name}: join the club first."
+        # No Join she would be refused (#51): the way into the club instead.
+        expect(outsider.locator("#tournament-you .club-only")).to_have_text(
+            f"For the members of {club_name}: join the club first."
         )
-        expect(outsider.locator("#tournament-you button:has-text('Join')")).to_be_visible()
+        expect(outsider.locator("#tournament-you button:has-text('Join')")).to_have_count(0)
+        outsider.click("#tournament-you .club-only a")
+        expect(outsider).to_have_url(re.compile(re.escape(club_url) + "$"))
 
         pupil.goto(club_url)
         expect(pupil.locator("#club-tournaments")).to_contain_text("Club cup")

@@ -6,7 +6,8 @@ there they make their first move and resign at their next turn, and go back to t
 tournament page for the next round. The programs play every match their event stream
 announces (``gameStart``) and resign at their turn from the second ply on: every match has a
 winner within a few moves, and every round is real (the worker starts each one 3 s after the
-last ended, as ``TOURNAMENT_ROUND_PAUSE_SECONDS`` says for this server).
+last ended, as ``TOURNAMENT_ROUND_PAUSE_SECONDS`` says for this server). A two-round Swiss
+of two members shows a player who stays on her finished match page taken to round 2's.
 """
 
 from __future__ import annotations
@@ -168,3 +169,39 @@ def test_four_members_and_two_programs_play_a_swiss_while_a_spectator_watches(ne
     screenshot(spectator, "tournament-swiss-finished")
     result = json.loads(Client(server.url, tokens[programs[1]]).get(f"/api/tournament/{tid}").text)
     assert result["isFinished"] and result["nbPlayers"] == 6
+
+
+def test_a_swiss_player_on_her_finished_match_page_is_taken_to_her_next_round(new_page, server):
+    """#55: after round 1 a player stayed on her finished match page, and round 2 began
+    without her page moving. Now it goes there when the round starts (3 s after the last
+    match of round 1 ended, on this server)."""
+    from tests.browser.test_arena_flow import _play_out, _taken_to_a_match
+
+    stamp = int(time.time() * 1000) % 10**7
+    maker_name, rival_name = f"swiss{stamp}-a", f"swiss{stamp}-b"
+    run_in(server.env, {"users": [{"name": n, "token": False} for n in (maker_name, rival_name)]})
+    maker, rival = new_page(), new_page(390, 844)
+    log_in(maker, maker_name)
+    log_in(rival, rival_name)
+    maker.goto("/tournaments/new/")
+    maker.fill("input[name=name]", "Two-round Swiss")
+    maker.select_option("select[name=game]", "powerdrain")
+    maker.check("input[name=format][value=swiss]")
+    maker.fill("input[name=rounds]", "2")
+    maker.select_option("select[name=time_control]", "3+2")
+    maker.check("input[name=join]")
+    maker.click("button:has-text('Create the tournament')")
+    expect(maker.locator("h1")).to_have_text("Two-round Swiss")
+    rival.goto(maker.url)
+    rival.click(".tournament-you button:has-text('Join')")
+    expect(rival.locator("#tournament-you")).to_contain_text("You are in")
+    maker.click("button:has-text('Start now')")
+
+    first = _taken_to_a_match(maker, set())
+    assert _taken_to_a_match(rival, set()) == first
+    _play_out(maker, rival)
+    # Both stay on their finished pages: round 2 takes them to its match when it starts.
+    for page in (maker, rival):
+        page.wait_for_url(lambda url: "/m/" in url and url != first, timeout=10_000)
+        expect(page.locator("#board")).to_have_attribute("data-status", "active")
+    assert maker.url == rival.url != first

@@ -129,3 +129,25 @@ def test_the_leaderboard_ranks_members_by_their_sure_rating(alice, bob, carol):
     boards = selectors.leaderboard(club)
     assert [b["slug"] for b in boards] == ["hive"]
     assert [r["user"] for r in boards[0]["rows"]] == [bob, alice]
+
+
+def test_a_non_member_sees_the_way_into_the_club_instead_of_a_join_she_would_be_refused(
+    client, alice, bob, carol
+):
+    """#51: a club's tournament showed a non-member its Join button, which then refused her."""
+    club = _club(alice)
+    services.club_join(slug=club.slug, user=bob, now=T0)
+    tournament = make(alice, club=club)
+    join = f'action="/t/{tournament.public_id}/join/"'
+    client.force_login(carol)
+    for language, words in (
+        ("en", "For the members of Chess club: <a href"),
+        ("de", "Für die Mitglieder von Chess club: <a href"),
+    ):
+        page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+        html = page.content.decode()
+        assert words in html and f'href="{club.get_absolute_url()}"' in html
+        assert join not in html
+    client.force_login(bob)
+    html = client.get(tournament.get_absolute_url()).content.decode()
+    assert join in html and "For the members of" not in html

@@ -65,12 +65,19 @@ def test_start_now_leaves_the_round_to_the_worker_which_makes_it_in_steps_shown_
     assert not Round.objects.exists() and not Pairing.objects.exists()
     assert refresh(tournament).status == Tournament.Status.CREATED
     assert HUEY.pending_count() >= 1
+    # Until then the page says the round is coming, not "Upcoming" with a countdown at 0.
+    url = tournament.get_absolute_url()
+    for language, words in (
+        ("en", 'Starting</strong> · <span class="making">Round 1 is being made.'),
+        ("de", 'Beginnt</strong> · <span class="making">Runde 1 wird vorbereitet.'),
+    ):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert words in page and "data-countdown-at" not in page
     assert play_lane(most=1) == 1  # the worker's first step: the plan and two tables
     tournament = refresh(tournament)
     assert tournament.status == Tournament.Status.STARTED and tournament.current_round == 1
     assert selectors.making(tournament) == {"n": 1, "made": 2, "total": 3}
     assert selectors.countdown(tournament) is None
-    url = tournament.get_absolute_url()
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Round 1 is being made: 2 of 3 tables ready." in page
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
@@ -104,3 +111,18 @@ def test_a_table_whose_player_withdrew_before_it_was_seated_is_forfeited(clock, 
     second.refresh_from_db()
     assert second.match_id is None and second.forfeit == [False, True]
     assert second.places == [1, 2]
+
+
+def test_an_arena_started_now_says_its_first_pairings_are_coming_until_the_worker_pairs(
+    client, clock, monkeypatch
+):
+    HUEY.flush()
+    monkeypatch.setattr(HUEY, "_immediate", False)  # queued in memory, run below
+    players = members(2)
+    tournament = make(players[0], format="arena", players=players, now=T0)
+    services.tournament_start_now(public_id=tournament.public_id, user=players[0], now=clock.now)
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Die ersten Paarungen werden gebildet." in page and "data-countdown-at" not in page
+    assert play_lane() >= 1
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "being made" not in page and "ends in" in page

@@ -326,6 +326,53 @@ def test_a_running_arena_ended_by_its_creator_finishes_once_its_matches_have(clo
     assert sorted(s.points for s in selectors.ranking(tournament)) == [0, 2]
 
 
+@pytest.mark.parametrize("format", ["swiss", "round-robin"])
+def test_a_running_round_tournament_ended_by_its_creator_finishes_once_its_matches_have(
+    clock, format
+):
+    """docs/rules.md §8, "The end": a Swiss or a round robin ended early said "finished"
+    while its matches were still played; now the round in play is its last."""
+    from tournaments import directing
+
+    players = members(4)
+    tournament = start(make(players[0], format=format, players=players), clock)
+    first, second = running(tournament, 1)
+    finish(first)
+    directing.tournament_terminate(public_id=tournament.public_id, user=players[0], now=clock.now)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.STARTED and tournament.rounds == 1
+    with pytest.raises(Refused):  # ended: nobody new
+        services.tournament_join(public_id=tournament.public_id, user=members(1, "x")[0], now=0)
+    finish(second)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert sorted(s.points for s in selectors.ranking(tournament)) == [0, 0, 1, 1]
+    assert not services.tournament_advance(tournament_id=tournament.pk, now=clock.now + 10**7)
+    assert not Pairing.objects.filter(tournament=tournament, round=2).exists()
+
+
+def test_a_swiss_ended_between_rounds_or_while_its_round_is_made_plays_no_more(clock):
+    from tournaments import directing
+
+    players = members(4)
+    tournament = start(make(players[0], players=players), clock)
+    first, second = running(tournament, 1)
+    finish(first)
+    # A table the worker has planned but not seated yet (a large round is seated in steps).
+    Pairing.objects.create(
+        tournament=tournament, round=1, table=3, seats=first.seats, created_at=clock.now
+    )
+    directing.tournament_terminate(public_id=tournament.public_id, user=players[0], now=clock.now)
+    assert Pairing.objects.filter(tournament=tournament).count() == 2  # that one is not played
+    finish(second)
+    assert refresh(tournament).status == Tournament.Status.FINISHED
+
+    tournament = start(make(players[0], players=players, starts_at=clock.now + 1), clock)
+    finish_round(tournament, 1)  # round 2 waits for its pause
+    directing.tournament_terminate(public_id=tournament.public_id, user=players[0], now=clock.now)
+    assert refresh(tournament).status == Tournament.Status.FINISHED
+
+
 def test_a_withdrawn_seat_is_last_at_its_forfeited_table_so_the_crosstable_counts_a_win(clock):
     """The scoring reads the forfeit alone, so the withdrawn seat's place showed only in the
     crosstable and the page's marks (issue #53): last there, the others first."""

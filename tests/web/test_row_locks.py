@@ -2,7 +2,8 @@
 fails on PostgreSQL without the lock it names (tests/web/races.py forces the overlap there;
 on SQLite the racers take turns and only the answers are checked). The locks raced in their
 own service's tests: ``_move_play`` (test_move_service.py), ``_leave`` (test_time.py), the
-rematch offer's ``_locked_finished`` (test_rematch_offers.py)."""
+rematch offer's ``_locked_finished`` (test_rematch_offers.py). A club's member cap is raced
+here too (``clubs.services._locked``)."""
 
 from functools import partial
 
@@ -166,3 +167,16 @@ def test_a_challenge_is_accepted_or_answered_otherwise_never_both(alice, bob, an
         "accepted" if accepted else {"decline": "declined", "cancel": "canceled"}[answer]
     )
     assert Match.objects.exists() == accepted
+
+
+def test_club_join_two_people_never_take_the_last_place_of_a_club(alice, bob, carol, monkeypatch):
+    """``club_join``'s club lock (clubs/services.py ``_locked``): both read one place left."""
+    from clubs import services as club_services
+    from clubs.models import Member
+
+    monkeypatch.setattr(club_services, "MEMBERS_PER_CLUB", 2)
+    club = club_services.club_create(leader=alice, name="Chess club", open=True, now=NOW)
+    join = partial(club_services.club_join, slug=club.slug, now=NOW)
+    outcomes = race([partial(join, user=bob), partial(join, user=carol)])
+    assert answers(outcomes) == ["Refused", "ok"], outcomes
+    assert Member.objects.filter(club=club).count() == 2

@@ -64,6 +64,18 @@ class RoundsDirector(Director):
                     return []
         return self.make_round(tournament, tournament.current_round + 1, now)
 
+    def terminate(self, tournament: Tournament, now: int) -> None:
+        """The round in play is its last, as lichess cuts a Swiss's rounds to those begun:
+        its tables not seated yet are not played, the matches begun are played out and
+        count, and it has finished once they have ended (docs/rules.md §8, "The end")."""
+        if tournament.status != Tournament.Status.STARTED or tournament.current_round == 0:
+            return super().terminate(tournament, now)
+        tournament.rounds = tournament.current_round
+        planned = [p.pk for p in unseated(tournament) if not p.bye]
+        Pairing.objects.filter(pk__in=planned).delete()
+        tournament.next_step_at = None
+        self.step(tournament, now)
+
     def make_round(self, tournament: Tournament, number: int, now: int) -> list[Pairing]:
         """Plans round ``number`` (its tables, each a pairing still without its match, and
         its byes) and seats its first ``TABLES_PER_STEP`` tables; ``seat_tables`` the rest."""
