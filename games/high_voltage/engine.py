@@ -205,14 +205,7 @@ class HighVoltageEngine(EngineBase):
     name = "High Voltage"
     min_players = 2
     max_players = 2
-    code_examples = codes.EXAMPLES
-
-    def write_code(self, state, move: dict) -> str:
-        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
-        return codes.write(state, move)
-
-    def read_code(self, state, code: str) -> dict | None:
-        return codes.read(state, code)
+    codes = codes  # its move codes' format (docs/rules.md §1.4)
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """Returns the opening position; ``{"swamps": [[x, y, size], ...]}`` fixes the swamps."""

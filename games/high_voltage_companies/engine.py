@@ -314,14 +314,7 @@ class HighVoltageCompaniesEngine(EngineBase):
     name = "High Voltage — power companies"
     min_players = 2
     max_players = 4
-    code_examples = codes.EXAMPLES
-
-    def write_code(self, state, move: dict) -> str:
-        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
-        return codes.write(state, move)
-
-    def read_code(self, state, code: str) -> dict | None:
-        return codes.read(state, code)
+    codes = codes  # its move codes' format (docs/rules.md §1.4)
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:

@@ -365,14 +365,7 @@ class HiveEngine(EngineBase):
     name = "Hive (Software Challenge 2020)"
     min_players = 2
     max_players = 2
-    code_examples = codes.EXAMPLES
-
-    def write_code(self, state, move: dict) -> str:
-        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
-        return codes.write(state, move)
-
-    def read_code(self, state, code: str) -> dict | None:
-        return codes.read(state, code)
+    codes = codes  # its move codes' format (docs/rules.md §1.4)
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """The empty board with three blocked fields; ``{"blocked": [[q, r, s] ×3]}`` fixes them."""

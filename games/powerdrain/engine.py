@@ -191,14 +191,7 @@ class PowerdrainEngine(EngineBase):
     name = "Powerdrain"
     min_players = 2
     max_players = 2
-    code_examples = codes.EXAMPLES
-
-    def write_code(self, state, move: dict) -> str:
-        """The move's code (docs/rules.md §1.4; the format is in ``codes.py``)."""
-        return codes.write(state, move)
-
-    def read_code(self, state, code: str) -> dict | None:
-        return codes.read(state, code)
+    codes = codes  # its move codes' format (docs/rules.md §1.4)
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         """Returns the opening state; options may fix rows, cols, plugs and turn on draft."""

@@ -57,12 +57,18 @@ class Engine(Protocol):
 class EngineBase:
     """Defaults that every engine may keep: sampling a move, the replay's view, move codes.
 
-    For move codes an engine writes two hooks, ``write_code`` and ``read_code`` (the
-    game's code format, usually in its ``codes.py``), and sets ``code_examples``;
-    ``encode`` and ``decode`` here add the checks every game shares.
+    For move codes an engine names its ``codes`` module (the game's format: its ``write``,
+    ``read`` and ``EXAMPLES``), or writes the two hooks ``write_code`` and ``read_code`` and
+    sets ``code_examples`` itself; ``encode`` and ``decode`` here add the checks every game
+    shares.
     """
 
-    code_examples = ""  # how this game's codes look, quoted in decode's refusals
+    codes: Any = None  # the game's move-code module, if it has one
+
+    @property
+    def code_examples(self) -> str:
+        """How this game's codes look, quoted in decode's refusals."""
+        return self.codes.EXAMPLES if self.codes is not None else ""
 
     def random_move(self, state: Any, seat: int, rng) -> Move:
         """Returns a uniformly random legal move (engines with huge move spaces override it)."""
@@ -78,11 +84,15 @@ class EngineBase:
 
     def write_code(self, state: Any, move: Move) -> str:
         """The code of a well-formed ``move`` at ``state`` (the game's format); may raise."""
-        raise NotImplementedError
+        if self.codes is None:
+            raise NotImplementedError
+        return self.codes.write(state, move)
 
     def read_code(self, state: Any, code: str) -> Move | None:
         """The move a code's text names (its form only, not the rules), or None if none."""
-        raise NotImplementedError
+        if self.codes is None:
+            raise NotImplementedError
+        return self.codes.read(state, code)
 
     def encode(self, state: Any, move: Move) -> str:
         """The move's code at ``state``, the position before it (docs/rules.md §1.4).
