@@ -74,8 +74,9 @@ def admit(request, *, token_needed: bool = True):
     return token
 
 
-def api(methods: tuple[str, ...], *, token_needed: bool = True):
-    """A synchronous endpoint: method check, limits, token; the view gets the token."""
+def api(methods: tuple[str, ...], *, token_needed: bool = True, missing: tuple = ()):
+    """A synchronous endpoint: method check, limits, token; the view gets the token.
+    ``missing``: the exceptions that mean what was asked for does not exist (404)."""
 
     def decorate(view):
         @csrf_exempt  # a token in a header, not a cookie, proves who asks
@@ -88,6 +89,8 @@ def api(methods: tuple[str, ...], *, token_needed: bool = True):
                 return view(request, token, *args, **kwargs)
             except ApiError as failed:
                 return error(failed.status, str(failed))
+            except missing as absent:
+                return error(404, str(absent))
             except Refused as refused:
                 return error(400, str(refused))
 

@@ -9,7 +9,6 @@ Errors are ``{"error": "…"}``: 400 refused, 401 no valid token, 404 no such cl
 from __future__ import annotations
 
 import json
-from functools import wraps
 
 from django.http import HttpResponse, JsonResponse
 
@@ -26,18 +25,7 @@ NDJSON = "application/x-ndjson"
 
 def endpoint(*methods: str, token_needed: bool = True):
     """The API's endpoint (methods, limits, token); a missing club or request is 404."""
-
-    def decorate(view):
-        @wraps(view)
-        def found(request, token, *args, **kwargs):
-            try:
-                return view(request, token, *args, **kwargs)
-            except services.NotFound as missing:
-                raise ApiError(404, str(missing)) from None
-
-        return api(methods, token_needed=token_needed)(found)
-
-    return decorate
+    return api(methods, token_needed=token_needed, missing=(services.NotFound,))
 
 
 def _club(team: str) -> Club:

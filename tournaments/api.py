@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from functools import wraps
 from itertools import islice
 
 from asgiref.sync import sync_to_async
@@ -40,18 +39,7 @@ STATUS = {"created": 10, "started": 20, "finished": 30}
 
 def endpoint(*methods: str, token_needed: bool = True):
     """The API's endpoint (methods, limits, token); a missing tournament is 404."""
-
-    def decorate(view):
-        @wraps(view)
-        def found(request, token, *args, **kwargs):
-            try:
-                return view(request, token, *args, **kwargs)
-            except services.NotFound as missing:
-                raise ApiError(404, str(missing)) from None
-
-        return api(methods, token_needed=token_needed)(found)
-
-    return decorate
+    return api(methods, token_needed=token_needed, missing=(services.NotFound,))
 
 
 def _number(data: dict, key: str, default: int, high: int = 100_000) -> int:
