@@ -224,6 +224,7 @@ def test_a_join_repeated_on_the_joined_connection_is_answered_and_costs_nothing(
     await_post(table)
     table.lines.put(game_state(start, "resign", winners=[1], reason="resigned"))
     table.lines.put(None)
+    read_until(program, b"</protocol>")  # the match's end told before the program goes
     program.close()
     playing.join(10)
     listener.close()
