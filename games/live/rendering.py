@@ -11,7 +11,6 @@ from markupsafe import Markup, escape
 from config.jinja import words_in
 from games import boards, clock_words, clocks, features, presence
 from games.live import fragments
-from games.memory import LRU
 from games.models import Match
 from games.registry import get_engine, get_game
 from games.rules import LEAVE_NOTATION
@@ -19,13 +18,6 @@ from games.selectors import viewer_context
 from games.store import movelog
 
 OOB = Markup(' hx-swap-oob="true"')
-
-# The ``Position`` of each match's latest position, by what a fragment's key holds of the
-# match (id, invite, ply, status): every fragment rendered for it in this process starts
-# from that one, as prerender's audiences do, so the sockets that open one after another on
-# a new match (its players and spectators) decode its state, read its move list and lay out
-# the views they share once. A fragment depends on nothing else (``fragments.key``).
-_positions = LRU(max_entries=128)
 
 
 class Position:
@@ -214,19 +206,9 @@ def cached_board_html(match: Match, seat: int | None) -> str:
     cache_key = fragment_key(match, seat)
     html = fragments.get(cache_key)
     if html is None:
-        html = board_html(match, seat, shared=None if cache_key is None else position(match))
+        html = board_html(match, seat)
         fragments.put_many([(cache_key, html)])
     return html
-
-
-def position(match: Match) -> Position:
-    """The ``Position`` of ``match`` shared by its fragments (``_positions``)."""
-    key = (match.pk, match.invite, match.ply, match.status)
-    shared = _positions.get(key)
-    if shared is None:
-        shared = Position(match)
-        _positions.put(key, shared)
-    return shared
 
 
 def fragment_key(match: Match, seat: int | None) -> tuple | None:
@@ -258,7 +240,6 @@ def prerender(match: Match, state=None, played: tuple | None = None) -> None:
     if not watched:
         return
     shared = Position(match, state, played)
-    _positions.put((match.pk, match.invite, match.ply, match.status), shared)
     items = []
     with translation.override(settings.LANGUAGE_CODE):
         for seat in [None, *range(match.players)]:
