@@ -146,6 +146,16 @@ class Match(models.Model):
         scores = (self.result or {}).get("scores") or []
         return "\u00a0:\u00a0".join(str(s) for s in scores)
 
+    @property
+    def tie_broken(self) -> bool:
+        """Whether a winner's score equals a loser's: the game's own tie-break decided
+        (Powerdrain's total voltage), so a row that shows the score names it too ("won 8 : 8
+        on total voltage" rather than a bare "won 8 : 8")."""
+        result = self.result or {}
+        scores, winners = result.get("scores") or [], result.get("winners") or []
+        losers = [s for i, s in enumerate(scores) if i not in winners]
+        return any(scores[w] in losers for w in winners if w < len(scores))
+
     def result_for(self, user) -> str | None:
         """ "won", "lost" or "drawn" for ``user``'s seat in a finished match, "aborted" when
         it ended without a result, else None."""

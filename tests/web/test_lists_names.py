@@ -44,3 +44,20 @@ def test_watch_and_lobby_rows_link_names(client, match, alice, carol):
     client.force_login(carol)
     lobby = client.get("/").content.decode()
     assert lobby.count('href="/accounts/u/alice/"') >= 2  # an open row and a live row
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "(voltage)"), ("de", "(Gesamtspannung)")])
+def test_a_lobby_row_names_the_tie_break_that_decided_equal_scores(
+    client, match, alice, language, said
+):
+    """Powerdrain's active plugs tied 8 : 8 and total voltage decided (docs/rules.md §6): the
+    row says so rather than a bare "won 8 : 8" (issue #54)."""
+    match.status = match.Status.FINISHED
+    match.result = {"winners": [0], "scores": [8, 8], "reason": "voltage"}
+    match.save(update_fields=["status", "result"])
+    client.force_login(alice)
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'8\u00a0:\u00a08 <span class="tie-break">{said}</span>' in page
+    match.result = {"winners": [0], "scores": [9, 8], "reason": "active plugs"}
+    match.save(update_fields=["result"])
+    assert "tie-break" not in client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()

@@ -78,3 +78,14 @@ def test_powerdrains_scores_never_break_after_their_colon(client, alice, bob, la
     html = client.get(f"/m/{match.public_id}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     summary = re.search(r'<p class="pd-summary">([^<]+)</p>', html)[1]
     assert summary.count("\u00a0:\u00a0") == 2 and " : " not in summary, summary
+
+
+@pytest.mark.parametrize("chip", ["HIGH VOLTAGE chip", "DANGER chip"])
+def test_the_energy_chips_have_the_german_names_of_the_games_own_rules(chip):
+    """The seed calls them ENERGIECHIP HIGH VOLTAGE and ENERGIECHIP DANGER, and the German
+    rules page says "Energiechip HIGH VOLTAGE": the board's words name them the same way, not
+    "HIGH-VOLTAGE-Chip" (issue #54)."""
+    rules = (get_game("high-voltage-companies").directory / "rules.de.md").read_text()
+    with translation.override("de"):
+        german = translation.gettext(chip)
+    assert german.startswith("Energiechip ") and german in rules, german
