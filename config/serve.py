@@ -45,7 +45,10 @@ position of now, which supersedes every push it missed. A socket that only ever 
 still pinged on Daphne's schedule (Daphne's own check counts any frame as a sign of life),
 so one that never reads is closed once a ping goes unanswered (``--ping-timeout``).
 An API stream (NDJSON over HTTP) whose reader holds ``WEBSOCKET_OUTBOUND_BYTES`` unread is
-cut the same way (``BoundedWebRequest``): its lines only grow while nobody reads them.
+cut the same way (``BoundedWebRequest``): its lines only grow while nobody reads them. Any
+other response has the larger ``HTTP_OUTBOUND_BYTES``: Django sends every big page in 64 KiB
+chunks, so a long match's replay (300 KiB and more) is all unread for a moment before the
+browser reads it.
 """
 
 from __future__ import annotations
@@ -177,15 +180,24 @@ def unsent_bytes(transport) -> int:
 
 
 class BoundedWebRequest(WebRequest):
-    """Daphne's HTTP request, cutting a streamed response (an API stream) whose reader holds
-    ``max_outbound_bytes`` unread: the application is told it disconnected, and stops."""
+    """Daphne's HTTP request, cutting a streamed response whose reader holds too much unread:
+    the application is told it disconnected, and stops. An NDJSON stream (the API's) is held
+    to ``stream_outbound_bytes``, as a WebSocket is; any other response to the larger
+    ``max_outbound_bytes``, since Django sends a big page in 64 KiB chunks faster than a
+    browser takes them (a long match's replay is 300 KiB and more)."""
 
-    max_outbound_bytes = 256 * 2**10
+    max_outbound_bytes = 2 * 2**20
+    stream_outbound_bytes = 256 * 2**10
+    bound = max_outbound_bytes
 
     def handle_reply(self, message):
+        if message["type"] == "http.response.start":
+            headers = {k.lower(): v for k, v in message.get("headers") or ()}
+            stream = headers.get(b"content-type", b"").startswith(b"application/x-ndjson")
+            self.bound = self.stream_outbound_bytes if stream else self.max_outbound_bytes
         body = message["type"] == "http.response.body" and message.get("more_body", False)
         transport = getattr(self.channel, "transport", None)
-        if body and unsent_bytes(transport) > self.max_outbound_bytes:
+        if body and unsent_bytes(transport) > self.bound:
             log.warning("cutting a stream its reader does not read: %s", self.client_addr)
             transport.abortConnection()
             return
@@ -203,7 +215,8 @@ class CompressingServer(Server):
             BoundedWebSocketProtocol.rate = BUDGET * settings.FRAMES_PER_SECOND
             BoundedWebSocketProtocol.max_message_bytes = MESSAGE_LIMIT * settings.MAX_FRAME_BYTES
             BoundedWebSocketProtocol.max_outbound_bytes = settings.WEBSOCKET_OUTBOUND_BYTES
-            BoundedWebRequest.max_outbound_bytes = settings.WEBSOCKET_OUTBOUND_BYTES
+            BoundedWebRequest.max_outbound_bytes = settings.HTTP_OUTBOUND_BYTES
+            BoundedWebRequest.stream_outbound_bytes = settings.WEBSOCKET_OUTBOUND_BYTES
             build = self.http_factory.buildProtocol
 
             def bounded(addr):  # each HTTP connection's requests are Daphne's, bounded

@@ -367,6 +367,10 @@ API_KEEPALIVE_SECONDS = float(os.environ.get("API_KEEPALIVE_SECONDS", "6"))
 # 190 KiB, sent whole without compression), far below what 40 sockets that never read held
 # at 2 MiB each (issue #55 item 7).
 WEBSOCKET_OUTBOUND_BYTES = int(os.environ.get("WEBSOCKET_OUTBOUND_BYTES", str(256 * 2**10)))
+# Bytes one HTTP response but an API stream (those have WEBSOCKET_OUTBOUND_BYTES) may hold
+# unread before it is cut: far above any page, which Django sends in 64 KiB chunks faster
+# than a browser takes them.
+HTTP_OUTBOUND_BYTES = int(os.environ.get("HTTP_OUTBOUND_BYTES", str(2 * 2**20)))
 # Record exports (GET /api/games/user/<name>) one address may ask for a minute without a token.
 API_EXPORTS_PER_ADDRESS = int(os.environ.get("API_EXPORTS_PER_ADDRESS", "10"))
 # Every this many quiet keep-alives a stream asks the database whether its token is still

@@ -68,7 +68,8 @@ def test_a_refused_move_leaves_the_page_german(german):
     mine = page.locator("#match-side .seat[data-seat='0']")
     expect(mine).to_have_attribute("title", "verbunden")
     expect(page.locator("#match-side")).to_contain_text("Computer (Leicht)")
-    expect(page.locator("#match-side .bot-mark")).to_have_text("Computer")  # not "BOT"
+    # The badge reads the same in both languages ("BOT" shown in capitals, issue #54).
+    expect(page.locator("#match-side .bot-mark")).to_have_text("Bot")
     resign(page)
 
 

@@ -164,6 +164,8 @@ t = services.tournament_create(creator=users[0], name="Herbstturnier der Schachf
 for u in users:
     services.tournament_join(public_id=t.public_id, user=u, now=now)
 services.tournament_start_now(public_id=t.public_id, user=users[0], now=server_now())
+while services.tournament_advance(tournament_id=t.pk, now=server_now()):
+    pass  # the round's tables, made here rather than waiting for the worker's steps
 rng = random.Random(4)
 for pairing in Pairing.objects.filter(tournament=t).exclude(match=None):
     match = Match.objects.get(pk=pairing.match_id)
