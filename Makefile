@@ -33,17 +33,19 @@ run: $(STAMP) $(COMPILED)
 	trap 'kill $$play $$analysis 2>/dev/null' EXIT INT TERM; \
 	$(PY) -m config.serve -b $(HOST) -p $(PORT) config.asgi:application
 
-# The suite in two steps, each on two processes (each with a database and, on the scale path,
+# The suite in two steps, on two processes and then three (each with a database and, on the scale path,
 # Redis databases of its own: tests/conftest.py, tooling/servers.py): everything but the
 # browser tests, then the browser tests, each process with a server, a worker and a Chromium
 # of its own (docs/tests.md, "The suite"): they mostly wait on pages and assert no timings. A file's
 # tests stay on one process.
 PARALLEL := -n 2 --dist loadfile
+# The browser tests wait on pages more than they compute: a third process shortens the pass.
+BROWSERS := -n 3 --dist loadfile
 
 ## Run the whole suite, browser tests included (installs Debian's chromium when missing).
 test: $(STAMP) $(COMPILED) chromium gettext
 	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser
-	$(PY) -m pytest $(PARALLEL) tests/browser
+	$(PY) -m pytest $(BROWSERS) tests/browser
 
 ## The suite's scale half against PostgreSQL and Redis: every test of what the database, the
 ## channel layer or the workers do, but not again what computes or renders the same from
@@ -55,7 +57,9 @@ test: $(STAMP) $(COMPILED) chromium gettext
 ## programs over a real server, whose two workers' rounds tests/ladder/test_ladder_services.py
 ## races for real here; and the lanes' live test,
 ## two lanes' real workers beside long analyses, whose slices tests/analysis/test_races.py
-## races on PostgreSQL here). Of the browser tests it
+## races on PostgreSQL here; and the lessons, a new player's words and pages and the
+## socket messages' declarations, which render or parse the same from either). Of the
+## browser tests it
 ## runs the flows whose path crosses what the scale path changes (FLOWS: two servers sharing
 ## one layer, a crash and reconnect, pushes to players and spectators, presence, the worker's
 ## clocks, the API's spectators); the pages' layouts and words render the same from either,
@@ -70,7 +74,8 @@ PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/tes
   web/test_move_list_memory.py web/test_every_game.py web/test_pages.py web/test_languages.py \
   web/test_hardening.py web/test_refused_frames.py web/test_socket_flood.py \
   web/test_dead_readers.py ladder/test_ladder_live.py analysis/test_lanes_live.py \
-  test_adding_a_game.py,--ignore=tests/$(f))
+  test_adding_a_game.py lessons web/test_new_player_words.py web/test_new_group_pages.py \
+  tournaments/test_results_shown.py test_messages.py,--ignore=tests/$(f))
 FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
   api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext
