@@ -22,10 +22,11 @@ def test_an_update_writes_what_the_orms_save_writes(match):
     twin.pk, twin.public_id, twin.invite = None, "twin0001", "twin-invite"
     twin.save()
     fields = ["ply", "status", "result", "finished_at", "deadline", "clock_ms"]
+    finished = timezone.now().replace(microsecond=123456)  # once: both rows get the same time
     for target, write in ((match, "orm"), (twin, "written")):
         target.ply, target.status, target.deadline = 7, Match.Status.FINISHED, None
         target.result = {"winners": [1], "reason": "cables", "score": [2, 5]}
-        target.finished_at = timezone.now().replace(microsecond=123456)
+        target.finished_at = finished
         target.clock_ms = [1000, 2000]
         if write == "orm":
             target.save(update_fields=fields)
