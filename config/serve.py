@@ -188,16 +188,16 @@ class BoundedWebRequest(WebRequest):
 
     max_outbound_bytes = 2 * 2**20
     stream_outbound_bytes = 256 * 2**10
-    bound = max_outbound_bytes
+    ndjson = False  # the response started as an NDJSON stream
 
     def handle_reply(self, message):
         if message["type"] == "http.response.start":
             headers = {k.lower(): v for k, v in message.get("headers") or ()}
-            stream = headers.get(b"content-type", b"").startswith(b"application/x-ndjson")
-            self.bound = self.stream_outbound_bytes if stream else self.max_outbound_bytes
+            self.ndjson = headers.get(b"content-type", b"").startswith(b"application/x-ndjson")
+        bound = self.stream_outbound_bytes if self.ndjson else self.max_outbound_bytes
         body = message["type"] == "http.response.body" and message.get("more_body", False)
         transport = getattr(self.channel, "transport", None)
-        if body and unsent_bytes(transport) > self.bound:
+        if body and unsent_bytes(transport) > bound:
             log.warning("cutting a stream its reader does not read: %s", self.client_addr)
             transport.abortConnection()
             return
