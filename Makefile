@@ -75,7 +75,7 @@ PURE := $(foreach f,engines bots clients ladder/test_run_encounter.py ladder/tes
   web/test_hardening.py web/test_refused_frames.py web/test_socket_flood.py \
   web/test_dead_readers.py ladder/test_ladder_live.py analysis/test_lanes_live.py \
   test_adding_a_game.py lessons web/test_new_player_words.py web/test_new_group_pages.py \
-  tournaments/test_results_shown.py test_messages.py,--ignore=tests/$(f))
+  tournaments/test_results_shown.py test_messages.py test_mutants_settings.py,--ignore=tests/$(f))
 FLOWS := $(foreach f,two_servers reliability powerdrain_flow claim_and_presence first_move_flow \
   api_spectators,tests/browser/test_$(f).py)
 test-scale: $(STAMP) $(COMPILED) chromium gettext

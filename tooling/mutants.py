@@ -32,6 +32,13 @@ def settings() -> tuple[dict, dict[str, dict]]:
     return table, areas
 
 
+def packages() -> list[str]:
+    """The project's own packages, as the import contracts list them: each must reach the
+    copy, or Django cannot set up there (a new app once stopped CI this way)."""
+    linter = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    return linter["root_packages"]
+
+
 def check_paths(shared: dict, areas: dict[str, dict]) -> list[str]:
     """What the settings name that is not there: a setting that names a moved file would
     otherwise leave its modules unmutated, or its tests unrun, without a word."""
@@ -39,6 +46,11 @@ def check_paths(shared: dict, areas: dict[str, dict]) -> list[str]:
     for area in areas.values():
         named += area["only_mutate"] + area["tests"]
     missing = [p for p in named if not any(ROOT.glob(p.split("::")[0]))]
+    missing += [
+        f"{package}: a package of ours that is not copied (source_paths or also_copy)"
+        for package in packages()
+        if package not in named
+    ]
     for name, area in areas.items():
         extra = set(area) - AREA_KEYS
         if extra:
