@@ -1,8 +1,11 @@
 """The Powerdrain rules engine: pure, deterministic, no Django (docs/rules.md §1 and §6).
 
-The bots play thousands of games a move, so a state is flat: the 25 sections in row-major
-order, each plug's base voltage kept beside it (signed by its owner) as a move adds it, and
-the empty sections listed in order; a random or a greedy move then needs no list of moves.
+The bots play thousands of games a move, and analysis, the ladder, replays and programs
+list every position's moves, so a state is flat and a move changes it by a few integer
+operations, never copying a tuple: the 25 sections in row-major order, the empty ones
+as one bit each (their shared move list is two table lookups), and each side's base
+voltages packed into one number as a move adds them, so that a tally is a few operations
+on two numbers instead of a walk over the neighbours.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import NamedTuple
 
 from games.powerdrain import codes
@@ -26,15 +30,72 @@ AT = tuple((i // SIZE, i % SIZE) for i in range(SECTIONS))  # section number -> 
 DIGITS = {plug: (int(plug[0]), int(plug[1])) for plug in PLUGS}
 SIGN = (1, -1)  # a seat's sign in ``State.volts``
 PLUG_AT = {plug: tuple(n << 4 * i for i in range(SECTIONS)) for n, plug in enumerate(PLUGS)}
+# DISTANCE[plug]: |first digit - p| and |second digit - p| for each potential p (by index):
+# a plug's base voltage on a section is the row's entry of one plus the column's of the other.
+DISTANCE = {
+    plug: tuple(tuple(abs(d - p) for p in range(max(POTENTIALS) + 1)) for d in DIGITS[plug])
+    for plug in PLUGS
+}
+
+
+SPOT = attrgetter("spot")
+
+
+class Place(FrozenMove):
+    """A place of the pile's next plug as ``legal_moves`` lists it (``spot``: its section):
+    ``apply`` knows its form by its type, from a shared move of another game too."""
+
+    __slots__ = ()
+
+
+class PlacePlug(FrozenMove):
+    """A draft game's place of a chosen plug, as ``legal_moves`` lists it."""
+
+    __slots__ = ()
+
+
 # The moves ``legal_moves`` lists, made once (games/rules/frozen.py): a place on section i,
-# and in a draft game a place of each plug there; ``spot`` is the section.
-PLACE = tuple(frozen({"type": "place", "at": list(AT[i])}, i) for i in range(SECTIONS))
+# and in a draft game a place of each plug there.
+PLACE = tuple(frozen({"type": "place", "at": list(AT[i])}, i, Place) for i in range(SECTIONS))
 PLACE_PLUG = {
     plug: tuple(
-        frozen({"type": "place", "plug": plug, "at": list(AT[i])}, i) for i in range(SECTIONS)
+        frozen({"type": "place", "plug": plug, "at": list(AT[i])}, i, PlacePlug)
+        for i in range(SECTIONS)
     )
     for plug in PLUGS
 }
+
+
+def _listings(first: int, count: int) -> tuple[tuple[Place, ...], ...]:
+    """``PLACE`` of the sections ``first`` .. ``first + count - 1`` whose bits are set in the
+    index, in order: each new bit's half of the table is the table so far plus its move."""
+    table = [()]
+    for bit in range(count):
+        move = (PLACE[first + bit],)
+        table += [listed + move for listed in table]
+    return tuple(table)
+
+
+# A state's empty sections are the bits of ``State.free``; the moves onto them are its low
+# and high bits' listings joined (two tables of 8,192 and 4,096 tuples, not one of 2**25).
+LOW = 13
+LOW_MASK = (1 << LOW) - 1
+LISTED_LOW = _listings(0, LOW)
+LISTED_HIGH = _listings(LOW, SECTIONS - LOW)
+ALL_FREE = (1 << SECTIONS) - 1
+
+# ``State.pos`` and ``State.neg`` hold seat 0's and seat 1's base voltages, one LANE of
+# bits a section (a base is at most 14, four of them 56: bit 8 of a lane stays clear, and
+# the low byte of each lane is its value, so ``lanes`` reads them all at once).
+LANE = 16
+ROW = LANE * SIZE
+SHIFT = tuple(LANE * i for i in range(SECTIONS))
+ONES = sum(1 << shift for shift in SHIFT)
+GUARDS = ONES << 8
+LANES = (1 << LANE * SECTIONS) - 1
+FULL = (1 << LANE) - 1
+HAS_LEFT = sum(FULL << SHIFT[i] for i in range(SECTIONS) if i % SIZE)
+HAS_RIGHT = sum(FULL << SHIFT[i] for i in range(SECTIONS) if i % SIZE < SIZE - 1)
 
 
 def neighbours(row: int, col: int):
@@ -71,8 +132,9 @@ class _Fields(NamedTuple):
     pile: tuple[str, ...]  # undrawn plugs; pile[0] is the next one unless drafting
     draft: bool
     plugs: int  # the plug on each placed section: its index in PLUGS at bits 4i..4i+3
-    volts: tuple[int, ...]  # its base voltage, positive for seat 0, negative for seat 1, or 0
-    empty: tuple[int, ...]  # the empty sections in order
+    free: int  # bit i set while section i is empty
+    pos: int  # seat 0's base voltage on section i at bits 16i.. (LANE), 0 elsewhere
+    neg: int  # seat 1's, the same way
     last: tuple[int, int] | None
     left: tuple[tuple[int, str], ...]  # (seat, reason) of the seat that left
 
@@ -81,8 +143,7 @@ class State(_Fields):
     """One position, immutable (``apply`` returns a new one).
 
     Made from the stored parts (``board``: rows of (plug, seat) or None per section);
-    ``volts`` and ``empty`` follow from them and are kept for speed, and ``plugs`` is one
-    number, so that a move sets its plug without copying a tuple.
+    everything else follows from them, as numbers whose bits a move sets.
     """
 
     __slots__ = ()
@@ -90,6 +151,10 @@ class State(_Fields):
     def __new__(cls, rows, cols, pile, draft, board, last=None, left=()):
         cells = [cell for line in board for cell in line]
         rows, cols = tuple(rows), tuple(cols)
+        volts = tuple(
+            0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
+            for i, cell in enumerate(cells)
+        )
         return tuple.__new__(
             cls,
             (
@@ -98,15 +163,29 @@ class State(_Fields):
                 tuple(pile),
                 draft,
                 sum(PLUG_AT[cell[0]][i] for i, cell in enumerate(cells) if cell is not None),
-                tuple(
-                    0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
-                    for i, cell in enumerate(cells)
-                ),
-                tuple(i for i, cell in enumerate(cells) if cell is None),
+                sum(1 << i for i, cell in enumerate(cells) if cell is None),
+                sum(v << SHIFT[i] for i, v in enumerate(volts) if v > 0),
+                sum(-v << SHIFT[i] for i, v in enumerate(volts) if v < 0),
                 last,
                 tuple(left),
             ),
         )
+
+    @property
+    def places(self) -> tuple[Place, ...]:
+        """The shared moves onto the empty sections, in order (``PLACE``)."""
+        free = self.free
+        return LISTED_LOW[free & LOW_MASK] + LISTED_HIGH[free >> LOW]
+
+    @property
+    def empty(self) -> tuple[int, ...]:
+        """The empty sections in order."""
+        return tuple(map(SPOT, self.places))
+
+    @property
+    def volts(self) -> tuple[int, ...]:
+        """Each section's base voltage, positive for seat 0, negative for seat 1, or 0."""
+        return tuple(map(int.__sub__, lanes(self.pos), lanes(self.neg)))
 
     @property
     def board(self) -> tuple[tuple[tuple[str, int] | None, ...], ...]:
@@ -159,31 +238,61 @@ def voltages(state: State) -> dict[tuple[int, int], tuple[int, int]]:
 
     Final = max(0, base − sum of bases of orthogonally adjacent opponent plugs).
     """
-    volts, finals = state.volts, _finals(state.volts)
+    volts = state.volts
+    finals = _finals(volts)
     return {AT[i]: (abs(volts[i]), finals[i]) for i in range(SECTIONS) if volts[i]}
 
 
 def tally(state: State) -> tuple[list[int], list[int]]:
-    """Returns active plug counts and summed final voltages per seat (``_finals`` summed in
-    one pass: every finished game and every search's playout ends here)."""
-    active, power = [0, 0], [0, 0]
-    volts = state.volts
-    for i, v in enumerate(volts):
-        if v > 0:
-            for n in NEXT_TO[i]:
-                if volts[n] < 0:
-                    v += volts[n]
-            if v > 0:
-                active[0] += 1
-                power[0] += v
-        elif v < 0:
-            for n in NEXT_TO[i]:
-                if volts[n] > 0:
-                    v += volts[n]
-            if v < 0:
-                active[1] += 1
-                power[1] -= v
-    return active, power
+    """Returns active plug counts and summed final voltages per seat (``_finals`` counted
+    and summed on the packed bases, all sections at once: every finished game and every
+    search's playout ends here)."""
+    pos, neg = state.pos, state.neg
+    active0, power0 = _side(pos, neg)
+    active1, power1 = _side(neg, pos)
+    return [active0, active1], [power0, power1]
+
+
+def _side(own: int, other: int) -> tuple[int, int]:
+    """(active plugs, summed final voltage) of the side whose packed bases are ``own``:
+    summed lanes are the number modulo FULL, since 2**LANE is 1 modulo FULL and no side's
+    total comes near it."""
+    live, finals = _live(own, other)
+    return live.bit_count(), finals % FULL
+
+
+def drained(other: int) -> int:
+    """Per lane, the sum of ``other``'s packed bases on the sections next to it."""
+    return (
+        (other << LANE & HAS_LEFT)
+        + (other >> LANE & HAS_RIGHT)
+        + (other << ROW & LANES)
+        + (other >> ROW)
+    )
+
+
+def finals(own: int, other: int) -> int:
+    """Per lane, the final voltage of ``own``'s plug there (0 where it has none or the
+    plug is drained dead), ``other`` being the opponent's packed bases."""
+    return _live(own, other)[1]
+
+
+def _live(own: int, other: int) -> tuple[int, int]:
+    """(bit 8 of each lane where ``own``'s plug is active, the finals as ``finals``).
+
+    A lane of ``own + GUARDS - ONES - drained(other)`` holds 255 + base - drain (199 ..
+    269, so no lane borrows from the next): its bit 8 is set where a plug's final voltage
+    is at least 1, and its low byte is then that voltage less 1.
+    """
+    packed = own + GUARDS - ONES - drained(other)
+    live = packed & GUARDS
+    ones = live >> 8
+    return live, (packed & ones * 255) + ones
+
+
+def lanes(packed: int) -> bytes:
+    """The low byte of every lane of ``packed``, section by section."""
+    return packed.to_bytes(2 * SECTIONS, "little")[::2]
 
 
 class PowerdrainEngine(EngineBase):
@@ -205,8 +314,9 @@ class PowerdrainEngine(EngineBase):
                 _drawn(rng, PLUGS),
                 False,
                 0,
-                (0,) * SECTIONS,
-                ALL_EMPTY,
+                ALL_FREE,
+                0,
+                0,
                 None,
                 (),
             )
@@ -229,8 +339,9 @@ class PowerdrainEngine(EngineBase):
             tuple(plugs),
             bool(options.get("draft", False)),
             0,
-            (0,) * SECTIONS,
-            ALL_EMPTY,
+            ALL_FREE,
+            0,
+            0,
             None,
             (),
         )
@@ -241,12 +352,13 @@ class PowerdrainEngine(EngineBase):
 
     def legal_moves(self, state: State, seat: int):
         """Every legal place move for ``seat``, lazily (none when it is not that seat's turn):
-        the shared moves of ``PLACE`` or ``PLACE_PLUG``, plug by plug in a draft."""
-        pile = state.pile
-        if not pile or state.left or seat != len(pile) % 2:
+        the shared moves of ``PLACE`` as the tables list them, or of ``PLACE_PLUG``, plug by
+        plug, in a draft."""
+        _, _, pile, draft, _, free, _, _, _, left = state
+        if not pile or left or seat != len(pile) % 2:
             return iter(())
-        if not state.draft:
-            return iter([PLACE[i] for i in state.empty])  # at most 25: a list costs least
+        if not draft:
+            return iter(LISTED_LOW[free & LOW_MASK] + LISTED_HIGH[free >> LOW])
         empty = state.empty
         return chain.from_iterable(
             map(PLACE_PLUG[plug].__getitem__, empty) for plug in sorted(pile)
@@ -256,53 +368,51 @@ class PowerdrainEngine(EngineBase):
         """Uniform over ``legal_moves``, drawn as ``rng.choice`` of that list would draw it."""
         if seat not in self.to_move(state):
             raise IndexError("no legal move to choose from")
-        empty = state.empty
+        places = state.places
         if not state.draft:
-            return {"type": "place", "at": list(AT[rng.choice(empty)])}
+            return {"type": "place", "at": list(AT[rng.choice(places).spot])}
+        empty = tuple(map(SPOT, places))
         n = rng.choice(range(len(state.pile) * len(empty)))
         plug = sorted(state.pile)[n // len(empty)]
         return {"type": "place", "plug": plug, "at": list(AT[empty[n % len(empty)]])}
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
-        if type(move) is FrozenMove:  # a listed move: its form is known, the position may refuse
-            pile = state.pile
-            if pile and not state.left and seat == len(pile) % 2 and not state.volts[move.spot]:
-                if not state.draft:
-                    if len(move) == 2:
-                        return _placed(state, seat, pile[0], move.spot)
-                elif len(move) == 3 and move["plug"] in pile:
-                    return _placed(state, seat, move["plug"], move.spot)
-        pile, draft = state.pile, state.draft
-        # The common case, a well-formed legal move, checked inline; anything else takes
-        # the full checks below, which say what is wrong.
+        rows, cols, pile, draft, plugs, free, pos, neg, _, left = state
+        kind = type(move)  # a listed move's form is known, only the position may refuse it
         if (
-            type(move) is dict
-            and len(move) == 2 + draft
-            and move.get("type") == "place"
-            and type(at := move.get("at")) is list
-            and len(at) == 2
-            and type(r := at[0]) is int
-            and type(c := at[1]) is int
-            and 0 <= r < SIZE
-            and 0 <= c < SIZE
+            kind is Place
+            and not draft
             and pile
-            and not state.left
-            and seat == (len(PLUGS) - len(pile)) % 2
-            and not state.volts[i := r * SIZE + c]
-            and (type(plug := move.get("plug")) is str and plug in pile if draft else True)
+            and not left
+            and seat == len(pile) % 2
+            and free >> (i := move.spot) & 1
         ):
-            return _placed(state, seat, pile[0] if not draft else plug, i)
-        require_keys(move, {"place": {"at", "plug"} if draft else {"at"}})
-        if seat not in self.to_move(state):
-            raise IllegalMove("The game is over." if state.over else "It is not your turn.")
-        r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
-        if state.volts[r * SIZE + c]:
-            raise IllegalMove("That section already holds a plug.")
-        plug = move["plug"] if draft else pile[0]
-        if plug not in pile:
-            raise IllegalMove(f"Plug {plug!r} is not among the remaining plugs.")
-        return _placed(state, seat, plug, r * SIZE + c)
+            plug, rest = pile[0], pile[1:]
+        elif (
+            kind is PlacePlug
+            and draft
+            and pile
+            and not left
+            and seat == len(pile) % 2
+            and free >> (i := move.spot) & 1
+            and (plug := move["plug"]) in pile
+        ):
+            rest = _without(pile, plug)
+        else:
+            plug, i = _parsed(state, seat, move)
+            rest = _without(pile, plug)
+        across, down = DISTANCE[plug]
+        r, c = at = AT[i]
+        volt = across[rows[r]] + down[cols[c]]  # _base, by table
+        if seat:
+            neg += volt << SHIFT[i]
+        else:
+            pos += volt << SHIFT[i]
+        return _NEW(
+            State,
+            (rows, cols, rest, draft, plugs | PLUG_AT[plug][i], free ^ 1 << i, pos, neg, at, left),
+        )
 
     def leave(self, state: State, seat: int, reason: str) -> State:
         """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
@@ -394,25 +504,47 @@ class PowerdrainEngine(EngineBase):
         )
 
 
-def _placed(state: State, seat: int, plug: str, i: int) -> State:
-    """``state`` after ``seat`` put ``plug`` on the empty section ``i`` (checked by the caller)."""
-    rows, cols, pile, draft, plugs, volts, empty, _, left = state
-    if pile[0] == plug:
-        pile = pile[1:]
-    else:
-        k = pile.index(plug)
-        pile = pile[:k] + pile[k + 1 :]
-    a, b = DIGITS[plug]
-    r, c = at = AT[i]
-    volt = abs(a - rows[r]) + abs(b - cols[c])  # _base, inline for speed
-    volts = list(volts)
-    volts[i] = -volt if seat else volt
-    empty = list(empty)
-    empty.remove(i)
-    return _NEW(
-        State,
-        (rows, cols, pile, draft, plugs | PLUG_AT[plug][i], tuple(volts), tuple(empty), at, left),
-    )
+def _parsed(state: State, seat: int, move) -> tuple[str, int]:
+    """(plug, section) of a move given as a plain dict, which ``apply`` may take; raises
+    IllegalMove saying what is wrong otherwise."""
+    pile, draft = state.pile, state.draft
+    # The common case, a well-formed legal move, checked inline; anything else takes
+    # the full checks below, which say what is wrong.
+    if (
+        type(move) is dict
+        and len(move) == 2 + draft
+        and move.get("type") == "place"
+        and type(at := move.get("at")) is list
+        and len(at) == 2
+        and type(r := at[0]) is int
+        and type(c := at[1]) is int
+        and 0 <= r < SIZE
+        and 0 <= c < SIZE
+        and pile
+        and not state.left
+        and seat == len(pile) % 2
+        and state.free >> (i := r * SIZE + c) & 1
+        and (type(plug := move.get("plug")) is str and plug in pile if draft else True)
+    ):
+        return (plug if draft else pile[0]), i
+    require_keys(move, {"place": {"at", "plug"} if draft else {"at"}})
+    if state.over:
+        raise IllegalMove("The game is over.")
+    if seat != len(pile) % 2:
+        raise IllegalMove("It is not your turn.")
+    r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
+    if not state.free >> r * SIZE + c & 1:
+        raise IllegalMove("That section already holds a plug.")
+    plug = move["plug"] if draft else pile[0]
+    if plug not in pile:
+        raise IllegalMove(f"Plug {plug!r} is not among the remaining plugs.")
+    return plug, r * SIZE + c
+
+
+def _without(pile: tuple[str, ...], plug: str) -> tuple[str, ...]:
+    """``pile`` less ``plug``, which it holds."""
+    k = pile.index(plug)
+    return pile[:k] + pile[k + 1 :]
 
 
 def _order_of(value, items: tuple, kind: type) -> bool:
@@ -450,7 +582,6 @@ SHUFFLE_STEPS = {
     n: tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
     for n in (len(POTENTIALS), len(PLUGS))
 }
-ALL_EMPTY = tuple(range(SECTIONS))
 
 
 ENGINE = PowerdrainEngine()
