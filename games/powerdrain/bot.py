@@ -38,7 +38,7 @@ def sampler(view: dict, seat: int):
         {
             "rows": view["rows"],
             "cols": view["cols"],
-            "pile": [],
+            "pile": [*top, *rest],  # as long as every draw's, which keeps the turn
             "draft": view["draft"],
             "board": cells,
             "last": view["last"],

@@ -92,10 +92,15 @@ ROW = LANE * SIZE
 SHIFT = tuple(LANE * i for i in range(SECTIONS))
 ONES = sum(1 << shift for shift in SHIFT)
 GUARDS = ONES << 8
+BIAS = GUARDS - ONES  # 255 in every lane
 LANES = (1 << LANE * SECTIONS) - 1
 FULL = (1 << LANE) - 1
 HAS_LEFT = sum(FULL << SHIFT[i] for i in range(SECTIONS) if i % SIZE)
 HAS_RIGHT = sum(FULL << SHIFT[i] for i in range(SECTIONS) if i % SIZE < SIZE - 1)
+BIT = tuple(1 << i for i in range(SECTIONS))  # section i's bit in ``State.free``
+TURNS = ((),) + tuple((n % 2,) for n in range(1, len(PLUGS) + 1))  # by plugs left: seat 0 first
+FIRST = TURNS[len(PLUGS)]
+LANED = tuple(tuple(v << shift for v in range(15)) for shift in SHIFT)  # a base in its lane
 
 
 def neighbours(row: int, col: int):
@@ -135,6 +140,7 @@ class _Fields(NamedTuple):
     free: int  # bit i set while section i is empty
     pos: int  # seat 0's base voltage on section i at bits 16i.. (LANE), 0 elsewhere
     neg: int  # seat 1's, the same way
+    turn: tuple[int, ...]  # the seat to move, or () once over: TURNS[len(pile)] until a leave
     last: tuple[int, int] | None
     left: tuple[tuple[int, str], ...]  # (seat, reason) of the seat that left
 
@@ -143,14 +149,15 @@ class State(_Fields):
     """One position, immutable (``apply`` returns a new one).
 
     Made from the stored parts (``board``: rows of (plug, seat) or None per section);
-    everything else follows from them, as numbers whose bits a move sets.
+    everything else follows from them, as numbers whose bits a move sets. ``_replace``
+    may change ``pile`` only to one as long (another order) and ``left`` with ``turn``.
     """
 
     __slots__ = ()
 
     def __new__(cls, rows, cols, pile, draft, board, last=None, left=()):
         cells = [cell for line in board for cell in line]
-        rows, cols = tuple(rows), tuple(cols)
+        rows, cols, pile, left = tuple(rows), tuple(cols), tuple(pile), tuple(left)
         volts = tuple(
             0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
             for i, cell in enumerate(cells)
@@ -160,14 +167,15 @@ class State(_Fields):
             (
                 rows,
                 cols,
-                tuple(pile),
+                pile,
                 draft,
                 sum(PLUG_AT[cell[0]][i] for i, cell in enumerate(cells) if cell is not None),
                 sum(1 << i for i, cell in enumerate(cells) if cell is None),
                 sum(v << SHIFT[i] for i, v in enumerate(volts) if v > 0),
                 sum(-v << SHIFT[i] for i, v in enumerate(volts) if v < 0),
+                () if left else TURNS[len(pile)],
                 last,
-                tuple(left),
+                left,
             ),
         )
 
@@ -199,19 +207,14 @@ class State(_Fields):
 
     @property
     def over(self) -> bool:
-        return not self.pile or bool(self.left)
+        return not self.turn
 
     @property
     def placed(self) -> int:
         return len(PLUGS) - len(self.pile)
 
 
-_NEW = tuple.__new__
-
-
-def _made(*fields) -> State:
-    """A State from all its fields, derived ones included (no checks: for the engine's own use)."""
-    return _NEW(State, fields)
+_NEW = tuple.__new__  # a State from all its fields (no checks: for the engine's own use)
 
 
 def _finals(volts: tuple[int, ...]) -> list[int]:
@@ -246,19 +249,21 @@ def voltages(state: State) -> dict[tuple[int, int], tuple[int, int]]:
 def tally(state: State) -> tuple[list[int], list[int]]:
     """Returns active plug counts and summed final voltages per seat (``_finals`` counted
     and summed on the packed bases, all sections at once: every finished game and every
-    search's playout ends here)."""
+    search's playout ends here).
+
+    A lane of ``own + BIAS - drained(other)`` holds 255 + base - drain (199 .. 269, so no
+    lane borrows from the next): its bit 8 is set where a plug's final voltage is at least
+    1, and its low byte is then that voltage less 1. Summed lanes are the number modulo
+    FULL, since 2**LANE is 1 modulo FULL and no side's total comes near it.
+    """
     pos, neg = state.pos, state.neg
-    active0, power0 = _side(pos, neg)
-    active1, power1 = _side(neg, pos)
-    return [active0, active1], [power0, power1]
-
-
-def _side(own: int, other: int) -> tuple[int, int]:
-    """(active plugs, summed final voltage) of the side whose packed bases are ``own``:
-    summed lanes are the number modulo FULL, since 2**LANE is 1 modulo FULL and no side's
-    total comes near it."""
-    live, finals = _live(own, other)
-    return live.bit_count(), finals % FULL
+    ours, theirs = pos + BIAS - drained(neg), neg + BIAS - drained(pos)
+    live0, live1 = ours & GUARDS, theirs & GUARDS
+    active0, active1 = live0.bit_count(), live1.bit_count()
+    return [active0, active1], [
+        (ours & (live0 >> 8) * 255) % FULL + active0,
+        (theirs & (live1 >> 8) * 255) % FULL + active1,
+    ]
 
 
 def drained(other: int) -> int:
@@ -273,21 +278,10 @@ def drained(other: int) -> int:
 
 def finals(own: int, other: int) -> int:
     """Per lane, the final voltage of ``own``'s plug there (0 where it has none or the
-    plug is drained dead), ``other`` being the opponent's packed bases."""
-    return _live(own, other)[1]
-
-
-def _live(own: int, other: int) -> tuple[int, int]:
-    """(bit 8 of each lane where ``own``'s plug is active, the finals as ``finals``).
-
-    A lane of ``own + GUARDS - ONES - drained(other)`` holds 255 + base - drain (199 ..
-    269, so no lane borrows from the next): its bit 8 is set where a plug's final voltage
-    is at least 1, and its low byte is then that voltage less 1.
-    """
-    packed = own + GUARDS - ONES - drained(other)
-    live = packed & GUARDS
-    ones = live >> 8
-    return live, (packed & ones * 255) + ones
+    plug is drained dead), ``other`` being the opponent's packed bases (as ``tally``)."""
+    packed = own + BIAS - drained(other)
+    ones = (packed & GUARDS) >> 8
+    return (packed & ones * 255) + ones
 
 
 def lanes(packed: int) -> bytes:
@@ -308,17 +302,9 @@ class PowerdrainEngine(EngineBase):
             raise ValueError("Powerdrain is for exactly two players.")
         if not options:  # the common case: ``_shuffled``'s draws, written out
             rng = random.Random(seed)
-            return _made(
-                _drawn(rng, POTENTIALS),
-                _drawn(rng, POTENTIALS),
-                _drawn(rng, PLUGS),
-                False,
-                0,
-                ALL_FREE,
-                0,
-                0,
-                None,
-                (),
+            rows, cols = _drawn(rng, POTENTIALS), _drawn(rng, POTENTIALS)
+            return _NEW(
+                State, (rows, cols, _drawn(rng, PLUGS), False, 0, ALL_FREE, 0, 0, FIRST, None, ())
             )
         options = option_dict(options, {"rows", "cols", "plugs", "draft"}, "Powerdrain")
         rng = random.Random(seed)
@@ -333,33 +319,36 @@ class PowerdrainEngine(EngineBase):
             raise ValueError("plugs must be an order of the 16 plugs 22 … 88.")
         if type(options.get("draft", False)) is not bool:
             raise ValueError("draft must be true or false.")
-        return _made(
-            tuple(rows),
-            tuple(cols),
-            tuple(plugs),
-            bool(options.get("draft", False)),
-            0,
-            ALL_FREE,
-            0,
-            0,
-            None,
-            (),
+        return _NEW(
+            State,
+            (
+                tuple(rows),
+                tuple(cols),
+                tuple(plugs),
+                bool(options.get("draft", False)),
+                0,
+                ALL_FREE,
+                0,
+                0,
+                FIRST,
+                None,
+                (),
+            ),
         )
 
     def to_move(self, state: State) -> list[int]:
-        pile = state.pile
-        return [len(pile) % 2] if pile and not state.left else []  # 16 plugs: seat 0 first
+        return list(state.turn)
 
     def legal_moves(self, state: State, seat: int):
         """Every legal place move for ``seat``, lazily (none when it is not that seat's turn):
         the shared moves of ``PLACE`` as the tables list them, or of ``PLACE_PLUG``, plug by
         plug, in a draft."""
-        _, _, pile, draft, _, free, _, _, _, left = state
-        if not pile or left or seat != len(pile) % 2:
+        if seat not in state.turn:
             return iter(())
-        if not draft:
+        if not state.draft:
+            free = state.free
             return iter(LISTED_LOW[free & LOW_MASK] + LISTED_HIGH[free >> LOW])
-        empty = state.empty
+        empty, pile = state.empty, state.pile
         return chain.from_iterable(
             map(PLACE_PLUG[plug].__getitem__, empty) for plug in sorted(pile)
         )
@@ -378,46 +367,49 @@ class PowerdrainEngine(EngineBase):
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
-        rows, cols, pile, draft, plugs, free, pos, neg, _, left = state
+        rows, cols, pile, draft, plugs, free, pos, neg, turn, _, left = state
         kind = type(move)  # a listed move's form is known, only the position may refuse it
-        if (
-            kind is Place
-            and not draft
-            and pile
-            and not left
-            and seat == len(pile) % 2
-            and free >> (i := move.spot) & 1
-        ):
+        if kind is Place and not draft and seat in turn and free & (bit := BIT[i := move.spot]):
             plug, rest = pile[0], pile[1:]
         elif (
             kind is PlacePlug
             and draft
-            and pile
-            and not left
-            and seat == len(pile) % 2
-            and free >> (i := move.spot) & 1
+            and seat in turn
+            and free & (bit := BIT[i := move.spot])
             and (plug := move["plug"]) in pile
         ):
             rest = _without(pile, plug)
         else:
             plug, i = _parsed(state, seat, move)
-            rest = _without(pile, plug)
+            rest, bit = _without(pile, plug), BIT[i]
         across, down = DISTANCE[plug]
         r, c = at = AT[i]
         volt = across[rows[r]] + down[cols[c]]  # _base, by table
         if seat:
-            neg += volt << SHIFT[i]
+            neg += LANED[i][volt]
         else:
-            pos += volt << SHIFT[i]
+            pos += LANED[i][volt]
         return _NEW(
             State,
-            (rows, cols, rest, draft, plugs | PLUG_AT[plug][i], free ^ 1 << i, pos, neg, at, left),
+            (
+                rows,
+                cols,
+                rest,
+                draft,
+                plugs | PLUG_AT[plug][i],
+                free ^ bit,
+                pos,
+                neg,
+                TURNS[len(rest)],
+                at,
+                left,
+            ),
         )
 
     def leave(self, state: State, seat: int, reason: str) -> State:
         """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
         check_leave(seat, reason, 2, state.left, state.over)
-        return state._replace(left=((seat, reason),))
+        return state._replace(left=((seat, reason),), turn=())
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything on the table; of the draw pile only its contents, never its order."""
@@ -459,7 +451,7 @@ class PowerdrainEngine(EngineBase):
 
         A seat that left loses at once (docs/rules.md §7).
         """
-        if not state.over:
+        if state.turn:
             return None
         active, power = tally(state)
         if state.left:
@@ -520,9 +512,7 @@ def _parsed(state: State, seat: int, move) -> tuple[str, int]:
         and type(c := at[1]) is int
         and 0 <= r < SIZE
         and 0 <= c < SIZE
-        and pile
-        and not state.left
-        and seat == len(pile) % 2
+        and seat in state.turn
         and state.free >> (i := r * SIZE + c) & 1
         and (type(plug := move.get("plug")) is str and plug in pile if draft else True)
     ):
@@ -530,7 +520,7 @@ def _parsed(state: State, seat: int, move) -> tuple[str, int]:
     require_keys(move, {"place": {"at", "plug"} if draft else {"at"}})
     if state.over:
         raise IllegalMove("The game is over.")
-    if seat != len(pile) % 2:
+    if seat not in state.turn:
         raise IllegalMove("It is not your turn.")
     r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
     if not state.free >> r * SIZE + c & 1:
