@@ -11,7 +11,17 @@ from __future__ import annotations
 import math
 import random
 
-from games.powerdrain.engine import AT, ENGINE, NEXT_TO, SIGN, State, bases, tally
+from games.powerdrain.engine import (
+    AT,
+    ENGINE,
+    NEXT_TO,
+    State,
+    bases,
+    drained,
+    finals,
+    lanes,
+    tally,
+)
 from games.rules.knowledge import Knowledge
 
 GREEDY = 0.8  # share of playout moves that take the greedy choice
@@ -28,7 +38,7 @@ def sampler(view: dict, seat: int):
         {
             "rows": view["rows"],
             "cols": view["cols"],
-            "pile": [],
+            "pile": [*top, *rest],  # as long as every draw's, which keeps the turn
             "draft": view["draft"],
             "board": cells,
             "last": view["last"],
@@ -48,38 +58,35 @@ def determinize(view: dict, seat: int, rng: random.Random) -> State:
     return sampler(view, seat)(rng)
 
 
-def gain(state: State, seat: int, plug: str, i: int) -> int:
-    """What placing ``plug`` on section ``i`` is worth to ``seat``: 16 per active plug won or
-    drained dead, plus the voltage gained and drained."""
-    volts, sign = state.volts, SIGN[seat]  # volts[n] * sign: > 0 own plug, < 0 the opponent's
-    own = bases(state.rows, state.cols)[plug][i]
-    drain = value = 0
+def gain(theirs: bytes, drains: bytes, own: int, i: int) -> int:
+    """What placing a plug of base ``own`` on section ``i`` is worth to its seat: 16 per
+    active plug won or opponent's plug drained dead, plus the voltage gained and drained.
+    ``theirs``: the opponent's final voltage per section; ``drains``: the opponent's bases
+    next to each section, summed (``engine.lanes`` of ``finals`` and ``drained``)."""
+    value = 0
     for n in NEXT_TO[i]:
-        theirs = -volts[n] * sign
-        if theirs <= 0:
-            continue
-        drain += theirs
-        drained = 0
-        for m in NEXT_TO[n]:
-            near = volts[m] * sign
-            if near > 0:
-                drained += near
-        before = theirs - drained if theirs > drained else 0
-        after = before - own if before > own else 0
-        value += before - after + 16 * (before > 0 and after == 0)
-    final = own - drain if own > drain else 0
-    return value + final + 16 * (final > 0)
+        before = theirs[n]
+        if before:  # an active opponent's plug: drained by ``own``, dead if no more is left
+            value += before + 16 if before <= own else own
+    final = own - drains[i]
+    return value + final + 16 if final > 0 else value
 
 
 def _ranked(state: State, seat: int) -> list[tuple[int, str | None, int]]:
     """(gain, plug or None, section) for every legal move, in ``legal_moves``' order."""
     if seat not in ENGINE.to_move(state):
         return []
-    empty = state.empty
+    mine, others = (state.neg, state.pos) if seat else (state.pos, state.neg)
+    theirs, drains = lanes(finals(others, mine)), lanes(drained(others))
+    empty, board = state.empty, bases(state.rows, state.cols)
     if not state.draft:
-        plug = state.pile[0]
-        return [(gain(state, seat, plug, i), None, i) for i in empty]
-    return [(gain(state, seat, plug, i), plug, i) for plug in sorted(state.pile) for i in empty]
+        own = board[state.pile[0]]
+        return [(gain(theirs, drains, own[i], i), None, i) for i in empty]
+    return [
+        (gain(theirs, drains, board[plug][i], i), plug, i)
+        for plug in sorted(state.pile)
+        for i in empty
+    ]
 
 
 def _move(plug: str | None, i: int) -> dict:

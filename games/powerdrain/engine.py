@@ -1,8 +1,11 @@
 """The Powerdrain rules engine: pure, deterministic, no Django (docs/rules.md §1 and §6).
 
-The bots play thousands of games a move, so a state is flat: the 25 sections in row-major
-order, each plug's base voltage kept beside it (signed by its owner) as a move adds it, and
-the empty sections listed in order; a random or a greedy move then needs no list of moves.
+The bots play thousands of games a move, and analysis, the ladder, replays and programs
+list every position's moves, so a state is flat and a move changes it by a few integer
+operations, never copying a tuple: the 25 sections in row-major order, the empty ones
+as one bit each (their shared move list is two table lookups), and each side's base
+voltages packed into one number as a move adds them, so that a tally is a few operations
+on two numbers instead of a walk over the neighbours.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import NamedTuple
 
 from games.powerdrain import codes
@@ -26,15 +30,77 @@ AT = tuple((i // SIZE, i % SIZE) for i in range(SECTIONS))  # section number -> 
 DIGITS = {plug: (int(plug[0]), int(plug[1])) for plug in PLUGS}
 SIGN = (1, -1)  # a seat's sign in ``State.volts``
 PLUG_AT = {plug: tuple(n << 4 * i for i in range(SECTIONS)) for n, plug in enumerate(PLUGS)}
+# DISTANCE[plug]: |first digit - p| and |second digit - p| for each potential p (by index):
+# a plug's base voltage on a section is the row's entry of one plus the column's of the other.
+DISTANCE = {
+    plug: tuple(tuple(abs(d - p) for p in range(max(POTENTIALS) + 1)) for d in DIGITS[plug])
+    for plug in PLUGS
+}
+
+
+SPOT = attrgetter("spot")
+
+
+class Place(FrozenMove):
+    """A place of the pile's next plug as ``legal_moves`` lists it (``spot``: its section):
+    ``apply`` knows its form by its type, from a shared move of another game too."""
+
+    __slots__ = ()
+
+
+class PlacePlug(FrozenMove):
+    """A draft game's place of a chosen plug, as ``legal_moves`` lists it."""
+
+    __slots__ = ()
+
+
 # The moves ``legal_moves`` lists, made once (games/rules/frozen.py): a place on section i,
-# and in a draft game a place of each plug there; ``spot`` is the section.
-PLACE = tuple(frozen({"type": "place", "at": list(AT[i])}, i) for i in range(SECTIONS))
+# and in a draft game a place of each plug there.
+PLACE = tuple(frozen({"type": "place", "at": list(AT[i])}, i, Place) for i in range(SECTIONS))
 PLACE_PLUG = {
     plug: tuple(
-        frozen({"type": "place", "plug": plug, "at": list(AT[i])}, i) for i in range(SECTIONS)
+        frozen({"type": "place", "plug": plug, "at": list(AT[i])}, i, PlacePlug)
+        for i in range(SECTIONS)
     )
     for plug in PLUGS
 }
+
+
+def _listings(first: int, count: int) -> tuple[tuple[Place, ...], ...]:
+    """``PLACE`` of the sections ``first`` .. ``first + count - 1`` whose bits are set in the
+    index, in order: each new bit's half of the table is the table so far plus its move."""
+    table = [()]
+    for bit in range(count):
+        move = (PLACE[first + bit],)
+        table += [listed + move for listed in table]
+    return tuple(table)
+
+
+# A state's empty sections are the bits of ``State.free``; the moves onto them are its low
+# and high bits' listings joined (two tables of 8,192 and 4,096 tuples, not one of 2**25).
+LOW = 13
+LOW_MASK = (1 << LOW) - 1
+LISTED_LOW = _listings(0, LOW)
+LISTED_HIGH = _listings(LOW, SECTIONS - LOW)
+ALL_FREE = (1 << SECTIONS) - 1
+
+# ``State.pos`` and ``State.neg`` hold seat 0's and seat 1's base voltages, one LANE of
+# bits a section (a base is at most 14, four of them 56: bit 8 of a lane stays clear, and
+# the low byte of each lane is its value, so ``lanes`` reads them all at once).
+LANE = 16
+ROW = LANE * SIZE
+SHIFT = tuple(LANE * i for i in range(SECTIONS))
+ONES = sum(1 << shift for shift in SHIFT)
+GUARDS = ONES << 8
+BIAS = GUARDS - ONES  # 255 in every lane
+LANES = (1 << LANE * SECTIONS) - 1
+FULL = (1 << LANE) - 1
+HAS_LEFT = sum(FULL << SHIFT[i] for i in range(SECTIONS) if i % SIZE)
+HAS_RIGHT = sum(FULL << SHIFT[i] for i in range(SECTIONS) if i % SIZE < SIZE - 1)
+BIT = tuple(1 << i for i in range(SECTIONS))  # section i's bit in ``State.free``
+TURNS = ((),) + tuple((n % 2,) for n in range(1, len(PLUGS) + 1))  # by plugs left: seat 0 first
+FIRST = TURNS[len(PLUGS)]
+LANED = tuple(tuple(v << shift for v in range(15)) for shift in SHIFT)  # a base in its lane
 
 
 def neighbours(row: int, col: int):
@@ -71,8 +137,10 @@ class _Fields(NamedTuple):
     pile: tuple[str, ...]  # undrawn plugs; pile[0] is the next one unless drafting
     draft: bool
     plugs: int  # the plug on each placed section: its index in PLUGS at bits 4i..4i+3
-    volts: tuple[int, ...]  # its base voltage, positive for seat 0, negative for seat 1, or 0
-    empty: tuple[int, ...]  # the empty sections in order
+    free: int  # bit i set while section i is empty
+    pos: int  # seat 0's base voltage on section i at bits 16i.. (LANE), 0 elsewhere
+    neg: int  # seat 1's, the same way
+    turn: tuple[int, ...]  # the seat to move, or () once over: TURNS[len(pile)] until a leave
     last: tuple[int, int] | None
     left: tuple[tuple[int, str], ...]  # (seat, reason) of the seat that left
 
@@ -81,32 +149,51 @@ class State(_Fields):
     """One position, immutable (``apply`` returns a new one).
 
     Made from the stored parts (``board``: rows of (plug, seat) or None per section);
-    ``volts`` and ``empty`` follow from them and are kept for speed, and ``plugs`` is one
-    number, so that a move sets its plug without copying a tuple.
+    everything else follows from them, as numbers whose bits a move sets. ``_replace``
+    may change ``pile`` only to one as long (another order) and ``left`` with ``turn``.
     """
 
     __slots__ = ()
 
     def __new__(cls, rows, cols, pile, draft, board, last=None, left=()):
         cells = [cell for line in board for cell in line]
-        rows, cols = tuple(rows), tuple(cols)
+        rows, cols, pile, left = tuple(rows), tuple(cols), tuple(pile), tuple(left)
+        volts = tuple(
+            0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
+            for i, cell in enumerate(cells)
+        )
         return tuple.__new__(
             cls,
             (
                 rows,
                 cols,
-                tuple(pile),
+                pile,
                 draft,
                 sum(PLUG_AT[cell[0]][i] for i, cell in enumerate(cells) if cell is not None),
-                tuple(
-                    0 if cell is None else SIGN[cell[1]] * _base(rows, cols, cell[0], i)
-                    for i, cell in enumerate(cells)
-                ),
-                tuple(i for i, cell in enumerate(cells) if cell is None),
+                sum(1 << i for i, cell in enumerate(cells) if cell is None),
+                sum(v << SHIFT[i] for i, v in enumerate(volts) if v > 0),
+                sum(-v << SHIFT[i] for i, v in enumerate(volts) if v < 0),
+                () if left else TURNS[len(pile)],
                 last,
-                tuple(left),
+                left,
             ),
         )
+
+    @property
+    def places(self) -> tuple[Place, ...]:
+        """The shared moves onto the empty sections, in order (``PLACE``)."""
+        free = self.free
+        return LISTED_LOW[free & LOW_MASK] + LISTED_HIGH[free >> LOW]
+
+    @property
+    def empty(self) -> tuple[int, ...]:
+        """The empty sections in order."""
+        return tuple(map(SPOT, self.places))
+
+    @property
+    def volts(self) -> tuple[int, ...]:
+        """Each section's base voltage, positive for seat 0, negative for seat 1, or 0."""
+        return tuple(map(int.__sub__, lanes(self.pos), lanes(self.neg)))
 
     @property
     def board(self) -> tuple[tuple[tuple[str, int] | None, ...], ...]:
@@ -120,19 +207,14 @@ class State(_Fields):
 
     @property
     def over(self) -> bool:
-        return not self.pile or bool(self.left)
+        return not self.turn
 
     @property
     def placed(self) -> int:
         return len(PLUGS) - len(self.pile)
 
 
-_NEW = tuple.__new__
-
-
-def _made(*fields) -> State:
-    """A State from all its fields, derived ones included (no checks: for the engine's own use)."""
-    return _NEW(State, fields)
+_NEW = tuple.__new__  # a State from all its fields (no checks: for the engine's own use)
 
 
 def _finals(volts: tuple[int, ...]) -> list[int]:
@@ -159,31 +241,52 @@ def voltages(state: State) -> dict[tuple[int, int], tuple[int, int]]:
 
     Final = max(0, base − sum of bases of orthogonally adjacent opponent plugs).
     """
-    volts, finals = state.volts, _finals(state.volts)
+    volts = state.volts
+    finals = _finals(volts)
     return {AT[i]: (abs(volts[i]), finals[i]) for i in range(SECTIONS) if volts[i]}
 
 
 def tally(state: State) -> tuple[list[int], list[int]]:
-    """Returns active plug counts and summed final voltages per seat (``_finals`` summed in
-    one pass: every finished game and every search's playout ends here)."""
-    active, power = [0, 0], [0, 0]
-    volts = state.volts
-    for i, v in enumerate(volts):
-        if v > 0:
-            for n in NEXT_TO[i]:
-                if volts[n] < 0:
-                    v += volts[n]
-            if v > 0:
-                active[0] += 1
-                power[0] += v
-        elif v < 0:
-            for n in NEXT_TO[i]:
-                if volts[n] > 0:
-                    v += volts[n]
-            if v < 0:
-                active[1] += 1
-                power[1] -= v
-    return active, power
+    """Returns active plug counts and summed final voltages per seat (``_finals`` counted
+    and summed on the packed bases, all sections at once: every finished game and every
+    search's playout ends here).
+
+    A lane of ``own + BIAS - drained(other)`` holds 255 + base - drain (199 .. 269, so no
+    lane borrows from the next): its bit 8 is set where a plug's final voltage is at least
+    1, and its low byte is then that voltage less 1. Summed lanes are the number modulo
+    FULL, since 2**LANE is 1 modulo FULL and no side's total comes near it.
+    """
+    pos, neg = state.pos, state.neg
+    ours, theirs = pos + BIAS - drained(neg), neg + BIAS - drained(pos)
+    live0, live1 = ours & GUARDS, theirs & GUARDS
+    active0, active1 = live0.bit_count(), live1.bit_count()
+    return [active0, active1], [
+        (ours & (live0 >> 8) * 255) % FULL + active0,
+        (theirs & (live1 >> 8) * 255) % FULL + active1,
+    ]
+
+
+def drained(other: int) -> int:
+    """Per lane, the sum of ``other``'s packed bases on the sections next to it."""
+    return (
+        (other << LANE & HAS_LEFT)
+        + (other >> LANE & HAS_RIGHT)
+        + (other << ROW & LANES)
+        + (other >> ROW)
+    )
+
+
+def finals(own: int, other: int) -> int:
+    """Per lane, the final voltage of ``own``'s plug there (0 where it has none or the
+    plug is drained dead), ``other`` being the opponent's packed bases (as ``tally``)."""
+    packed = own + BIAS - drained(other)
+    ones = (packed & GUARDS) >> 8
+    return (packed & ones * 255) + ones
+
+
+def lanes(packed: int) -> bytes:
+    """The low byte of every lane of ``packed``, section by section."""
+    return packed.to_bytes(2 * SECTIONS, "little")[::2]
 
 
 class PowerdrainEngine(EngineBase):
@@ -199,16 +302,9 @@ class PowerdrainEngine(EngineBase):
             raise ValueError("Powerdrain is for exactly two players.")
         if not options:  # the common case: ``_shuffled``'s draws, written out
             rng = random.Random(seed)
-            return _made(
-                _drawn(rng, POTENTIALS),
-                _drawn(rng, POTENTIALS),
-                _drawn(rng, PLUGS),
-                False,
-                0,
-                (0,) * SECTIONS,
-                ALL_EMPTY,
-                None,
-                (),
+            rows, cols = _drawn(rng, POTENTIALS), _drawn(rng, POTENTIALS)
+            return _NEW(
+                State, (rows, cols, _drawn(rng, PLUGS), False, 0, ALL_FREE, 0, 0, FIRST, None, ())
             )
         options = option_dict(options, {"rows", "cols", "plugs", "draft"}, "Powerdrain")
         rng = random.Random(seed)
@@ -223,31 +319,36 @@ class PowerdrainEngine(EngineBase):
             raise ValueError("plugs must be an order of the 16 plugs 22 … 88.")
         if type(options.get("draft", False)) is not bool:
             raise ValueError("draft must be true or false.")
-        return _made(
-            tuple(rows),
-            tuple(cols),
-            tuple(plugs),
-            bool(options.get("draft", False)),
-            0,
-            (0,) * SECTIONS,
-            ALL_EMPTY,
-            None,
-            (),
+        return _NEW(
+            State,
+            (
+                tuple(rows),
+                tuple(cols),
+                tuple(plugs),
+                bool(options.get("draft", False)),
+                0,
+                ALL_FREE,
+                0,
+                0,
+                FIRST,
+                None,
+                (),
+            ),
         )
 
     def to_move(self, state: State) -> list[int]:
-        pile = state.pile
-        return [len(pile) % 2] if pile and not state.left else []  # 16 plugs: seat 0 first
+        return list(state.turn)
 
     def legal_moves(self, state: State, seat: int):
         """Every legal place move for ``seat``, lazily (none when it is not that seat's turn):
-        the shared moves of ``PLACE`` or ``PLACE_PLUG``, plug by plug in a draft."""
-        pile = state.pile
-        if not pile or state.left or seat != len(pile) % 2:
+        the shared moves of ``PLACE`` as the tables list them, or of ``PLACE_PLUG``, plug by
+        plug, in a draft."""
+        if seat not in state.turn:
             return iter(())
         if not state.draft:
-            return iter([PLACE[i] for i in state.empty])  # at most 25: a list costs least
-        empty = state.empty
+            free = state.free
+            return iter(LISTED_LOW[free & LOW_MASK] + LISTED_HIGH[free >> LOW])
+        empty, pile = state.empty, state.pile
         return chain.from_iterable(
             map(PLACE_PLUG[plug].__getitem__, empty) for plug in sorted(pile)
         )
@@ -256,58 +357,59 @@ class PowerdrainEngine(EngineBase):
         """Uniform over ``legal_moves``, drawn as ``rng.choice`` of that list would draw it."""
         if seat not in self.to_move(state):
             raise IndexError("no legal move to choose from")
-        empty = state.empty
+        places = state.places
         if not state.draft:
-            return {"type": "place", "at": list(AT[rng.choice(empty)])}
+            return {"type": "place", "at": list(AT[rng.choice(places).spot])}
+        empty = tuple(map(SPOT, places))
         n = rng.choice(range(len(state.pile) * len(empty)))
         plug = sorted(state.pile)[n // len(empty)]
         return {"type": "place", "plug": plug, "at": list(AT[empty[n % len(empty)]])}
 
     def apply(self, state: State, seat: int, move) -> State:
         """Returns the state after ``seat`` places a plug; raises IllegalMove otherwise."""
-        if type(move) is FrozenMove:  # a listed move: its form is known, the position may refuse
-            pile = state.pile
-            if pile and not state.left and seat == len(pile) % 2 and not state.volts[move.spot]:
-                if not state.draft:
-                    if len(move) == 2:
-                        return _placed(state, seat, pile[0], move.spot)
-                elif len(move) == 3 and move["plug"] in pile:
-                    return _placed(state, seat, move["plug"], move.spot)
-        pile, draft = state.pile, state.draft
-        # The common case, a well-formed legal move, checked inline; anything else takes
-        # the full checks below, which say what is wrong.
-        if (
-            type(move) is dict
-            and len(move) == 2 + draft
-            and move.get("type") == "place"
-            and type(at := move.get("at")) is list
-            and len(at) == 2
-            and type(r := at[0]) is int
-            and type(c := at[1]) is int
-            and 0 <= r < SIZE
-            and 0 <= c < SIZE
-            and pile
-            and not state.left
-            and seat == (len(PLUGS) - len(pile)) % 2
-            and not state.volts[i := r * SIZE + c]
-            and (type(plug := move.get("plug")) is str and plug in pile if draft else True)
+        rows, cols, pile, draft, plugs, free, pos, neg, turn, _, left = state
+        kind = type(move)  # a listed move's form is known, only the position may refuse it
+        if kind is Place and not draft and seat in turn and free & (bit := BIT[i := move.spot]):
+            plug, rest = pile[0], pile[1:]
+        elif (
+            kind is PlacePlug
+            and draft
+            and seat in turn
+            and free & (bit := BIT[i := move.spot])
+            and (plug := move["plug"]) in pile
         ):
-            return _placed(state, seat, pile[0] if not draft else plug, i)
-        require_keys(move, {"place": {"at", "plug"} if draft else {"at"}})
-        if seat not in self.to_move(state):
-            raise IllegalMove("The game is over." if state.over else "It is not your turn.")
-        r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
-        if state.volts[r * SIZE + c]:
-            raise IllegalMove("That section already holds a plug.")
-        plug = move["plug"] if draft else pile[0]
-        if plug not in pile:
-            raise IllegalMove(f"Plug {plug!r} is not among the remaining plugs.")
-        return _placed(state, seat, plug, r * SIZE + c)
+            rest = _without(pile, plug)
+        else:
+            plug, i = _parsed(state, seat, move)
+            rest, bit = _without(pile, plug), BIT[i]
+        across, down = DISTANCE[plug]
+        r, c = at = AT[i]
+        volt = across[rows[r]] + down[cols[c]]  # _base, by table
+        if seat:
+            neg += LANED[i][volt]
+        else:
+            pos += LANED[i][volt]
+        return _NEW(
+            State,
+            (
+                rows,
+                cols,
+                rest,
+                draft,
+                plugs | PLUG_AT[plug][i],
+                free ^ bit,
+                pos,
+                neg,
+                TURNS[len(rest)],
+                at,
+                left,
+            ),
+        )
 
     def leave(self, state: State, seat: int, reason: str) -> State:
         """``seat`` leaves (docs/rules.md §7): the other seat wins at once for that reason."""
         check_leave(seat, reason, 2, state.left, state.over)
-        return state._replace(left=((seat, reason),))
+        return state._replace(left=((seat, reason),), turn=())
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything on the table; of the draw pile only its contents, never its order."""
@@ -349,7 +451,7 @@ class PowerdrainEngine(EngineBase):
 
         A seat that left loses at once (docs/rules.md §7).
         """
-        if not state.over:
+        if state.turn:
             return None
         active, power = tally(state)
         if state.left:
@@ -394,25 +496,45 @@ class PowerdrainEngine(EngineBase):
         )
 
 
-def _placed(state: State, seat: int, plug: str, i: int) -> State:
-    """``state`` after ``seat`` put ``plug`` on the empty section ``i`` (checked by the caller)."""
-    rows, cols, pile, draft, plugs, volts, empty, _, left = state
-    if pile[0] == plug:
-        pile = pile[1:]
-    else:
-        k = pile.index(plug)
-        pile = pile[:k] + pile[k + 1 :]
-    a, b = DIGITS[plug]
-    r, c = at = AT[i]
-    volt = abs(a - rows[r]) + abs(b - cols[c])  # _base, inline for speed
-    volts = list(volts)
-    volts[i] = -volt if seat else volt
-    empty = list(empty)
-    empty.remove(i)
-    return _NEW(
-        State,
-        (rows, cols, pile, draft, plugs | PLUG_AT[plug][i], tuple(volts), tuple(empty), at, left),
-    )
+def _parsed(state: State, seat: int, move) -> tuple[str, int]:
+    """(plug, section) of a move given as a plain dict, which ``apply`` may take; raises
+    IllegalMove saying what is wrong otherwise."""
+    pile, draft = state.pile, state.draft
+    # The common case, a well-formed legal move, checked inline; anything else takes
+    # the full checks below, which say what is wrong.
+    if (
+        type(move) is dict
+        and len(move) == 2 + draft
+        and move.get("type") == "place"
+        and type(at := move.get("at")) is list
+        and len(at) == 2
+        and type(r := at[0]) is int
+        and type(c := at[1]) is int
+        and 0 <= r < SIZE
+        and 0 <= c < SIZE
+        and seat in state.turn
+        and state.free >> (i := r * SIZE + c) & 1
+        and (type(plug := move.get("plug")) is str and plug in pile if draft else True)
+    ):
+        return (plug if draft else pile[0]), i
+    require_keys(move, {"place": {"at", "plug"} if draft else {"at"}})
+    if state.over:
+        raise IllegalMove("The game is over.")
+    if seat not in state.turn:
+        raise IllegalMove("It is not your turn.")
+    r, c = int_list(move["at"], 2, "Section", 0, SIZE - 1)
+    if not state.free >> r * SIZE + c & 1:
+        raise IllegalMove("That section already holds a plug.")
+    plug = move["plug"] if draft else pile[0]
+    if plug not in pile:
+        raise IllegalMove(f"Plug {plug!r} is not among the remaining plugs.")
+    return plug, r * SIZE + c
+
+
+def _without(pile: tuple[str, ...], plug: str) -> tuple[str, ...]:
+    """``pile`` less ``plug``, which it holds."""
+    k = pile.index(plug)
+    return pile[:k] + pile[k + 1 :]
 
 
 def _order_of(value, items: tuple, kind: type) -> bool:
@@ -450,7 +572,6 @@ SHUFFLE_STEPS = {
     n: tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
     for n in (len(POTENTIALS), len(PLUGS))
 }
-ALL_EMPTY = tuple(range(SECTIONS))
 
 
 ENGINE = PowerdrainEngine()

@@ -42,9 +42,10 @@ class FrozenMove(dict):
 _fill = dict.update
 
 
-def frozen(move: dict[str, Any], spot: Any = None) -> FrozenMove:
-    """The shared form of ``move`` (its list values frozen too), noting ``spot``."""
-    made = FrozenMove()
+def frozen(move: dict[str, Any], spot: Any = None, kind: type = FrozenMove) -> FrozenMove:
+    """The shared form of ``move`` (its list values frozen too), noting ``spot``; ``kind``
+    is a subclass an engine gives its own moves, so it knows them from another game's."""
+    made = kind()
     _fill(made, {k: FrozenList(v) if type(v) is list else v for k, v in move.items()})
     made.spot = spot
     return made
