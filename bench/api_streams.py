@@ -271,6 +271,19 @@ def _watchers(port, path, token, count, stop, counter) -> threading.Thread:
     return holder
 
 
+class PostClock(MoveClock):
+    """A ``MoveClock`` that also notes the time and the server's CPU seconds at each POST."""
+
+    def __init__(self, pid: int):
+        super().__init__()
+        self.pid = pid
+        self.at: list[tuple[float, float]] = []
+
+    def post(self, public_id: str, ply: int) -> None:
+        super().post(public_id, ply)
+        self.at.append((time.monotonic(), cpu_seconds(self.pid)))
+
+
 def _watch_env(watchers: int, keepalive: float) -> dict:
     return {
         "API_STREAMS_PER_TOKEN": str(watchers + 10),
@@ -309,16 +322,18 @@ def _one_watched_match(args, watchers: int) -> dict:
             time.sleep(2)  # the openings settle
             opened = read[0]
             clients = [Client(server.url, made["tokens"][u]) for u in ("red", "blue")]
-            clock = MoveClock()
-            before_cpu, started = cpu_seconds(pid), time.monotonic()
+            clock = PostClock(pid)
             last = play_all(
                 [(c, match, i) for i, c in enumerate(clients)],
                 seconds=args.seconds,
                 clock=clock,
                 plies=args.plies,
             )
-            elapsed = time.monotonic() - started
-            spent = cpu_seconds(pid) - before_cpu
+            # From the first POST to the last: the streams' ends, after the match's last
+            # line, are not a move's cost (nor is the last move, its line the streams' last).
+            (started, cpu_first), (ended, cpu_last) = clock.at[0], clock.at[-1]
+            elapsed, spent = ended - started, cpu_last - cpu_first
+            moves = len(clock.at) - 1
             time.sleep(0.5)  # the last lines arrive
             lines_read = read[0] - opened
             stop.set()
@@ -328,7 +343,7 @@ def _one_watched_match(args, watchers: int) -> dict:
             server.stop()
     end = next((state for state in last if state), {}) or {}
     return {
-        "moves": clock.moves,
+        "moves": moves,
         "cpu": spent,
         "elapsed": elapsed,
         "trips": clock.trips,
