@@ -1,9 +1,10 @@
 """The API's NDJSON streams: asynchronous generators fed by the channel layer (docs/api.md).
 
 Each stream is a coroutine on Daphne's event loop, never a thread: it takes a channel of its
-own and joins the groups that concern it (a game stream: the match's group, whose
-"match.updated" notices every move sends; the event stream: its user's
-``user_events_group``; both: its token's, told when the token is revoked). Between messages
+own and joins the groups that concern it (a game stream: its match's chat rooms; the event
+stream: its user's ``user_events_group``; both: its token's, told when the token is
+revoked). The "match.updated" notices every move sends to the match's group reach the game
+streams of a process through one listener per match (``MatchNotices``). Between messages
 it sends an empty line every ``API_KEEPALIVE_SECONDS`` and checks that its token is still
 live. Database work runs in the loop's shared thread pool.
 
@@ -159,7 +160,7 @@ def game_arrive(match: Match, seat: int | None, channel_name: str, token: ApiTok
         match=match,
         channel_name=channel_name,
         seat=seat,
-        viewer=f"api-token.{token.pk}",
+        viewer=f"{presence.STREAM_VIEWER}{token.pk}",
         address=address,
         server=presence.SERVER,
         seen_at=timezone.now(),
@@ -206,6 +207,13 @@ def _build_state(public_id: str, user) -> Shared:
     return Shared(match.ply, match.status, seats, seat, line(data))
 
 
+def _built(building: dict, key: tuple, built: asyncio.Future) -> None:
+    """A line is built: kept once for the streams that ask later, not once per waiter."""
+    building.pop(key, None)
+    if not built.cancelled() and built.exception() is None:
+        _lines.put(key, built.result())
+
+
 async def shared_state(public_id: str, user, seat: int | None, notice: tuple) -> Shared:
     """The ``gameState`` of ``user`` (in ``seat`` when last seen) after the ``notice``
     (ply, status): the one line its audience shares. A line built for another seat than
@@ -217,12 +225,97 @@ async def shared_state(public_id: str, user, seat: int | None, notice: tuple) ->
         building = _building.setdefault(asyncio.get_running_loop(), {})
         if key not in building:
             building[key] = asyncio.ensure_future(db(_build_state)(public_id, user))
-            building[key].add_done_callback(lambda _: building.pop(key, None))
+            building[key].add_done_callback(lambda built: _built(building, key, built))
         shared = await asyncio.shield(building[key])
-        _lines.put(key, shared)
     if shared.seats.get(user.pk) != shared.seat:
         return await db(_build_state)(public_id, user)
     return shared
+
+
+# --- One listener per match and process -------------------------------------------------------
+# Every move's notice went to each stream's own channel: a message copied and queued, a
+# receive and its task per stream. Now the streams of one match in a process share one
+# channel in the match's group: its listener keeps the latest notice and wakes them all at
+# once through one future, so what a move costs a stream is its line's lookup and its write.
+
+
+class MatchNotices:
+    """The latest ``(ply, status)`` notice of one match in this process, and a future done
+    at the next one (``changed``). Kept while a stream of the match holds it (``users``)."""
+
+    def __init__(self, match_pk: int):
+        loop = asyncio.get_running_loop()
+        self.match_pk = match_pk
+        self.users = 0
+        self.latest: tuple | None = None
+        self.changed = loop.create_future()
+        self.ready = loop.create_future()  # the listener's channel joined the group
+        self.task: asyncio.Task | None = None
+
+    def heard(self, message: dict) -> None:
+        notice = (message.get("ply"), message.get("status"))
+        if not isinstance(notice[0], int) or (self.latest and notice[0] < self.latest[0]):
+            return  # malformed, or late
+        if notice == self.latest:
+            return  # heard already (the move's own notice and the watcher's look)
+        self.latest = notice
+        changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
+        changed.set_result(None)
+
+    async def listen(self) -> None:
+        layer = get_channel_layer()
+        channel = await layer.new_channel("api.match.")
+        group = group_name(self.match_pk)
+        pending = None
+        try:
+            await layer.group_add(group, channel)
+            self.ready.set_result(None)
+            joined = time.monotonic()
+            while True:
+                message, pending = await _receive(layer, channel, pending, REJOIN_SECONDS)
+                if message is not None and message.get("type") == MATCH_UPDATED:
+                    self.heard(message)
+                joined = await _rejoin_if_due(layer, channel, [group], joined)
+        except Exception:  # the layer failed: its streams end (a program opens its own again)
+            log.exception("listening to match %s failed", self.match_pk)
+            self.changed.set_result(None)
+        finally:
+            if pending is not None:
+                pending.cancel()
+            if not self.ready.done():
+                self.ready.cancel()
+            await layer.group_discard(group, channel)
+
+
+_notices: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # loop -> {match pk: ...}
+
+
+async def notices_of(match_pk: int) -> MatchNotices:
+    """The match's listener in this process, started by its first stream; each caller
+    gives it back with ``notices_done``."""
+    kept = _notices.setdefault(asyncio.get_running_loop(), {})
+    notices = kept.get(match_pk)
+    if notices is None or notices.task.done():
+        notices = kept[match_pk] = MatchNotices(match_pk)
+        notices.task = asyncio.ensure_future(notices.listen())
+    notices.users += 1
+    try:
+        await asyncio.shield(notices.ready)
+    except BaseException:
+        notices_done(notices)
+        raise
+    return notices
+
+
+def notices_done(notices: MatchNotices) -> None:
+    """A stream is done with the match's listener: the last one stops it."""
+    notices.users -= 1
+    if notices.users:
+        return
+    kept = _notices.get(asyncio.get_running_loop(), {})
+    if kept.get(notices.match_pk) is notices:
+        del kept[notices.match_pk]
+    notices.task.cancel()
 
 
 def _gone(match_pk: int, seat):
@@ -260,14 +353,15 @@ async def game_stream(
     (``stream_open``) and made ``channel``."""
     release_request_thread()
     layer = get_channel_layer()
-    groups = [group_name(match.pk), revoked_group(token.pk), chat_group(match.pk, "spectator")]
+    groups = [revoked_group(token.pk), chat_group(match.pk, "spectator")]
     if seat is not None:  # a player reads the players' room too (lichess's chatLine events)
         groups.append(chat_group(match.pk, "player"))
-    pending = None
+    pending = notices = None
     _live.add(channel)
     try:
         for group in groups:
             await layer.group_add(group, channel)
+        notices = await notices_of(match.pk)
         await db(game_arrive)(match, seat, channel, token, address)
         keep_alive()
         match, seat, full = await db(_game_snapshot)(match.public_id, token.user, True)
@@ -278,13 +372,32 @@ async def game_stream(
         gone = None
         joined = time.monotonic()
         quiet = 0
+        heard = None  # the match's notice last acted on
         # Only a player of a real-time match can see the player to move go (§7.4).
         claims = seat is not None and match.control.realtime
         while True:
-            message, pending = await _receive(
-                layer, channel, pending, settings.API_KEEPALIVE_SECONDS
+            notice = notices.latest
+            if notice is not None and notice != heard:
+                heard = notice
+                if notice == seen or notice[0] < seen[0]:
+                    continue  # shown already (a notice can come twice, or late)
+                shared = await shared_state(match.public_id, token.user, seat, notice)
+                seat = shared.seat
+                if (shared.ply, shared.status) == seen or shared.ply < seen[0]:
+                    continue
+                seen = (shared.ply, shared.status)
+                yield shared.line
+                if shared.status == Match.Status.FINISHED:
+                    return
+                continue
+            if pending is None:
+                pending = asyncio.ensure_future(layer.receive(channel))
+            done, _ = await asyncio.wait(
+                {pending, notices.changed},
+                timeout=settings.API_KEEPALIVE_SECONDS,
+                return_when=asyncio.FIRST_COMPLETED,
             )
-            if message is None:  # quiet: keep the connection open, check the token
+            if not done:  # quiet: keep the connection open, check the token
                 quiet += 1
                 if quiet % settings.API_TOKEN_CHECK_EVERY == 0 and not await db(still_valid)(
                     token.pk
@@ -297,28 +410,21 @@ async def game_stream(
                 joined = await _rejoin_if_due(layer, channel, groups, joined)
                 yield b"\n"
                 continue
+            if pending not in done:
+                if notices.task.done():
+                    return  # the listener failed (logged there)
+                continue  # the match's notice: at the top
+            message, pending = pending.result(), None
             if message.get("type") == REVOKED:
                 return
             if message.get("type") == CHAT_LINE:
                 yield line(chat_line(message))
-                continue
-            if message.get("type") != MATCH_UPDATED:
-                continue
-            notice = (message.get("ply"), message.get("status"))
-            if notice == seen or not isinstance(notice[0], int) or notice[0] < seen[0]:
-                continue  # shown already (a notice can come twice, or late)
-            shared = await shared_state(match.public_id, token.user, seat, notice)
-            seat = shared.seat
-            if (shared.ply, shared.status) == seen or shared.ply < seen[0]:
-                continue
-            seen = (shared.ply, shared.status)
-            yield shared.line
-            if shared.status == Match.Status.FINISHED:
-                return
     finally:
         _live.discard(channel)
         if pending is not None:
             pending.cancel()
+        if notices is not None:
+            notices_done(notices)
         for group in groups:
             await layer.group_discard(group, channel)
         await db(game_leave)(channel)

@@ -42,6 +42,8 @@ from games import messages, watcher
 from games.models import Match, Presence, Seat
 
 SERVER = secrets.token_hex(8)  # this process, in the rows of its sockets
+# How the row of an API game stream names its viewer (api.streams: then its token's id).
+STREAM_VIEWER = "api-token."
 _keepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 # Per session key with a socket open in this process: the changes of its row seen so far,
 # and how many of those sockets there are (the key is forgotten with its last socket).
@@ -129,17 +131,20 @@ def renew() -> None:
     _mark_away(gone)
 
 
-def audiences(match_id: int) -> set[int | None]:
-    """The seats of ``match_id`` with a page open now, and None when a spectator has one.
+def audiences(match_id: int, pages: bool = False) -> set[int | None]:
+    """The seats of ``match_id`` with a page open now, and None when a spectator has one;
+    an API game stream counts as a page of its seat, but not with ``pages``: what renders
+    boards for pages asks, and a stream reads its lines, never a board.
     Asked on every move (``rendering.prerender``): one query written out, as the ORM's
     building of it cost several times the database's work."""
     fields = {f.name: f.column for f in Presence._meta.fields}
     since = connection.ops.adapt_datetimefield_value(fresh_since())
+    pages_only = f" AND {fields['viewer']} NOT LIKE %s" if pages else ""
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT DISTINCT {fields['seat']} FROM {Presence._meta.db_table} "
-            f"WHERE {fields['match']} = %s AND {fields['seen_at']} >= %s",
-            [match_id, since],
+            f"WHERE {fields['match']} = %s AND {fields['seen_at']} >= %s{pages_only}",
+            [match_id, since, *([f"{STREAM_VIEWER}%"] if pages else [])],
         )
         return {seat for (seat,) in cursor.fetchall()}
 

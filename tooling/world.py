@@ -2,7 +2,7 @@
 
 Run in the server's environment (its ``VAR_DIR`` / ``DATABASE_URL``):
 ``python -m tooling.world '<json spec>'``; prints JSON. A spec is
-``{"users": [{"name", "program"}], "matches": [{"game", "seats": [names], "time",
+``{"users": [{"name", "program"}], "matches": [{"game", "seats": [names], "options", "time",
 "private", "rated"}], "revoke": name, "age": {"match", "seat", "seconds"}, "flag": public id}``; it
 answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches are made through the
 services, as the lobby makes them (``match_create``, ``match_join``); a seat named
@@ -47,6 +47,7 @@ def build(spec: dict) -> dict:
         match = services.match_create(
             game=item["game"],
             creator=creator,
+            options=item.get("options"),
             seat=0,
             players=len(names),
             time_control=TimeControl.parse(item.get("time", "none")),

@@ -224,8 +224,8 @@ def prerender(match: Match, state=None, played: tuple | None = None) -> None:
     """Renders the push of each audience with a page open (spectators, each seat) once,
     before its viewers ask for it: the update for pages showing the ply before, else the
     whole fragment. An audience nobody watches (a bot's seat, a correspondence player who
-    is away, spectators of most matches) costs nothing: a page that opens later, or a
-    socket that connects in between, renders for itself. ``state`` is the match's engine
+    is away, spectators of most matches, one read only through API streams) costs nothing:
+    a page that opens later, or a socket that connects in between, renders for itself. ``state`` is the match's engine
     state when the caller holds it already, and ``played`` the ``(seat, entry)`` of the
     last ply.
 
@@ -236,7 +236,7 @@ def prerender(match: Match, state=None, played: tuple | None = None) -> None:
     double the work of every move for no one."""
     if match.status == Match.Status.WAITING:
         return  # not cached while seats change
-    watched = presence.audiences(match.pk)
+    watched = presence.audiences(match.pk, pages=True)
     if not watched:
         return
     shared = Position(match, state, played)

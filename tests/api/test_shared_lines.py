@@ -15,6 +15,7 @@ from accounts.models import User
 from api import selectors, streams
 from api.tokens import token_create
 from games import services
+from games.groups import group_name
 from games.models import Match
 from games.registry import get_engine
 from tooling.matches import watching
@@ -106,3 +107,32 @@ async def test_a_late_or_repeated_notice_never_sends_an_older_line(settings):
             assert await asyncio.wait_for(stream.__anext__(), 10) == b"\n"
     finally:
         await stream.aclose()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_streams_of_one_match_share_one_channel_in_its_group():
+    """Each stream's own channel in the match's group made every move a message copied,
+    queued and received per stream; the streams of a process now hear the match through
+    one listener, which goes when its last stream closes."""
+    alice, match, token, move = await database_sync_to_async(_setup)()
+    layer = get_channel_layer()
+    group = group_name(match.pk)
+    opened = []
+    try:
+        for _ in range(STREAMS):
+            stream = streams.game_stream(token, match, None, "127.0.0.1", await layer.new_channel())
+            opened.append(stream)
+            assert b'"gameFull"' in await _next_line(stream)
+        assert len(layer.groups.get(group, {})) == 1
+        listener = streams._notices[asyncio.get_running_loop()][match.pk]
+        await database_sync_to_async(services.move_play)(
+            match_id=match.pk, user=alice, ply=0, move=move
+        )
+        lines = [await _next_line(stream) for stream in opened]
+        assert all(b'"ply":1' in line for line in lines)
+    finally:
+        for stream in opened:
+            await stream.aclose()
+    await asyncio.gather(listener.task, return_exceptions=True)
+    assert not layer.groups.get(group)
+    assert match.pk not in streams._notices[asyncio.get_running_loop()]

@@ -7,11 +7,12 @@ this process's memory of fragments stands for being another Daphne process.
 import os
 
 import pytest
+from django.utils import timezone
 
-from games import services
+from games import presence, services
 from games.live import fragments
 from games.live.rendering import board_html, cached_board_html, fragment_key, prerender
-from games.models import Match
+from games.models import Match, Presence
 from tests.web.support import run_in_own_loop
 from tooling.matches import watching
 
@@ -102,3 +103,25 @@ def test_only_audiences_with_a_page_open_are_rendered_ahead(match, alice):
     assert fragments.get(fragment_key(match, None)) == board_html(match, None)
     assert fragments.get(fragment_key(match, 0)) is fragments.get(fragment_key(match, 1)) is None
     assert cached_board_html(match, 1) == board_html(match, 1)  # a late page renders its own
+
+
+def test_an_audience_read_only_through_api_streams_is_not_rendered_ahead(match, alice):
+    """An API game stream counts as its seat being here, but it reads its own lines, never
+    a board: rendering pushes for it cost every move of a match watched by programs a
+    render that nobody received."""
+    another_process()
+    for seat in (None, 0):
+        Presence.objects.create(
+            match=match,
+            channel_name=f"api.game.test-{seat}",
+            seat=seat,
+            viewer=f"{presence.STREAM_VIEWER}1",
+            address="127.0.0.1",
+            server="test",
+            seen_at=timezone.now(),
+        )
+    services.move_play(match_id=match.pk, user=alice, ply=0, move={"type": "place", "at": [0, 0]})
+    match = Match.objects.get(pk=match.pk)
+    assert presence.seats_here(match.pk) == {0}  # the player counts as here (§7.4)
+    prerender(match)
+    assert all(fragments.get(fragment_key(match, seat)) is None for seat in (None, 0, 1))
