@@ -274,3 +274,28 @@ def test_a_new_groups_leaderboard_and_ladder_read_whole(new_page, server):
             expect(page.locator(".ladder-row .bot-mark")).to_have_count(3)
             for badge in page.locator(".ladder-row .bot-mark").all():
                 expect(badge).to_be_visible()
+
+
+def test_a_live_match_shows_both_seat_cards_whole_beside_a_long_name(new_page, server):
+    """A live Hive match of a player whose name takes two lines: at 1280x800 the players' card
+    holds both seats whole, in German too (the move list gives way: half the second card had
+    been hidden, its rating with it); on a phone each card keeps to the page's width."""
+    names = [f"Bernadette-Schwanenschmidt{_stamp()}", f"Christophine{_stamp()}"]
+    (hive,) = seed.run_in(
+        server.env, {"users": names, "matches": [{"game": "hive", "plies": 6, "seed": 5}]}
+    )
+    page = _page(new_page, server, SIZES[0], "de", names[0])
+    for language in ("de", "en"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": server.url}]
+        )
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"/m/{hive}/")
+            expect(page.locator("#conn")).to_have_text("live")
+            expect(page.locator(".match-side .seat")).to_have_count(2)
+            got = page.evaluate(SEATS)
+            screenshot(page, f"new-player-live-seats-{width}x{height}-{language}")
+            for top, bottom in got["seats"]:
+                assert got["side"][0] - 0.5 <= top and bottom <= got["side"][1] + 0.5, got
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
