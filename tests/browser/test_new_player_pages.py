@@ -270,6 +270,10 @@ def test_a_new_groups_leaderboard_and_ladder_read_whole(new_page, server):
                 assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
                 screenshot(page, f"new-player-{name}-{size[0]}x{size[1]}-{language}")
             expect(page.locator(".no-program")).to_be_visible()
+            # An empty queue is no numbered list of one ("1. Nobody is waiting.").
+            empty = page.locator(".ladder-queue li.empty")
+            expect(empty).to_be_visible()
+            assert empty.evaluate("(li) => getComputedStyle(li).listStyleType") == "none"
             # The references the page's words speak of, marked as such on a phone too.
             expect(page.locator(".ladder-row .bot-mark")).to_have_count(3)
             for badge in page.locator(".ladder-row .bot-mark").all():
