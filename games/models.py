@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from games.clocks import Clock, TimeControl
 from games.registry import get_game
+from games.rules import LEAVE_NOTATION
 from games.store.movelog import entries
 from games.store.seat_query import seats_with_users
 
@@ -150,8 +151,11 @@ class Match(models.Model):
     def tie_broken(self) -> bool:
         """Whether a winner's score equals a loser's: the game's own tie-break decided
         (Powerdrain's total voltage), so a row that shows the score names it too ("won 8 : 8
-        on total voltage" rather than a bare "won 8 : 8")."""
+        on total voltage" rather than a bare "won 8 : 8"). Not a leave: a win on time at 0 : 0
+        is no tie-break, and the row had read "won 0 : 0 (lost on time)"."""
         result = self.result or {}
+        if result.get("reason") in LEAVE_NOTATION:
+            return False
         scores, winners = result.get("scores") or [], result.get("winners") or []
         losers = [s for i, s in enumerate(scores) if i not in winners]
         return any(scores[w] in losers for w in winners if w < len(scores))

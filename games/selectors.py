@@ -134,7 +134,9 @@ def player_stats(user, *, seen_by=None) -> list[dict]:
         else:
             row["lost"] += 1
     return [
-        {"game": get_engine(slug).name, "slug": slug, **row} for slug, row in sorted(stats.items())
+        # The game's name in the page's language, as the lists give it (the engine's is English).
+        {"game": get_game(slug).name, "slug": slug, **row}
+        for slug, row in sorted(stats.items())
     ]
 
 

@@ -32,7 +32,13 @@ LIST_LEGAL_MOVES = False  # 1334 × 1334 places: the script builds moves from th
 
 UNIT = 10  # SVG units between two neighbouring points
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 20, 8, 8, 18
-REASONS = {"area": "333 reached", "passes": "two passes in a row", "turns": "400 turns"}
+# How a part ended, as its card says it (translated where shown: a German card had read
+# "two passes in a row").
+REASONS = {
+    "area": gettext_noop("333 reached"),
+    "passes": gettext_noop("two passes in a row"),
+    "turns": gettext_noop("400 turns"),
+}
 
 
 def _xy(p, height: int) -> tuple[int, int]:
@@ -130,7 +136,9 @@ def public_layout(view: dict) -> dict:
                 "winner": None if winner is None else gettext(SEATS[winner]["name"]),
                 "winner_seat": winner,
                 "points": record["points"],
-                "reason": REASONS.get(record["reason"], record["reason"]),
+                "reason": gettext(REASONS[record["reason"]])
+                if record["reason"] in REASONS
+                else record["reason"],
                 "turns": record["turns"],
                 "triangles": [
                     _triangle(t["points"], t["seat"], t["area"], height)

@@ -1,8 +1,10 @@
 """A finished match's page, as its player sees it at 1280x800 and on a 390x844 phone, in
 English and German (whose buttons take more rows): every seat card whole, inside the players'
 card and above the buttons, the moves at more than a line, and a three-player power companies
-board kept at its size (issue #54: German buttons had cut the second card in half, and a
-finished three-player board had shrunk to 256 px)."""
+board kept at its size, its trays' long names whole (issue #54: German buttons had cut the
+second card in half, a finished three-player board had shrunk to 256 px, a tray had cut a
+long name and its company, "Alexandra-Schwanen…", and the final ranking on a phone broke
+"Christophi-ne")."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import time
 import pytest
 
 from tests.browser import seed
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import broken_words, screenshot
 from tests.browser.flows import log_in
 
 pytestmark = pytest.mark.browser
@@ -33,6 +35,9 @@ BOXES = """() => {
     listHeight: box(list).height,
     listLines: list.children.length,
     board: box(svg).height,
+    // A power companies tray's name and company, whole (they were cut: "Alexandra-Schwanen…").
+    cut: [...document.querySelectorAll('.hvc-tray-name')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
     width: document.documentElement.scrollWidth,
   };
 }"""
@@ -40,7 +45,7 @@ BOXES = """() => {
 
 def test_a_finished_match_shows_every_seat_whole_in_english_and_german(new_page, server):
     stamp = int(time.time() * 1000) % 10**7
-    names = [f"Bernadette{stamp}", f"Christophine{stamp}", f"Alexandra{stamp}"]
+    names = [f"Bernadette{stamp}", f"Christophine-{stamp}", f"Alexandra-Schwanenschmidt{stamp}"]
     two, three = seed.run_in(
         server.env,
         {
@@ -65,6 +70,10 @@ def test_a_finished_match_shows_every_seat_whole_in_english_and_german(new_page,
                 screenshot(page, f"finished-{seats}p-{width}x{height}-{language}")
                 assert got["width"] <= width, got
                 assert len(got["seats"]) == seats
+                assert got["cut"] == [], got
+                if seats == 3:  # the final ranking's name of twelve letters, whole on a phone
+                    name = '.hvc-ranking tr[data-rank-seat="1"] td:nth-child(2)'
+                    assert broken_words(page, name) == [], width
                 for top, bottom, left, right in got["seats"]:
                     assert left >= 0 and right <= width, got
                     if width == 1280:  # whole, inside its card, above the buttons

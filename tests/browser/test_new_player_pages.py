@@ -7,8 +7,9 @@ German and English, with screenshots to look at:
   cannot move now", though Powerdrain's pieces never move);
 - a finished match's own page offers Analyse under its board, and shows its result there;
 - a finished tournament names its winner on a podium, its pairings say their results and
-  scores ("28 : 56" on one line), its bars' names and points read at 12 px and more;
-- the leaderboard of a new group and a ladder without programs, as they read.
+  scores ("28 : 56" on one line), its bars' names and points read at 12 px and more, whole;
+- the leaderboard of a new group (one whose rating still settles says so inside the page)
+  and a ladder without programs, as they read.
 """
 
 from __future__ import annotations
@@ -183,6 +184,8 @@ print(json.dumps(t.public_id))
 TOURNAMENT = """() => ({
   labels: [...document.querySelectorAll('.points-bars :is(.bar-name, .bar-points)')].map(
     (el) => parseFloat(getComputedStyle(el).fontSize)),
+  cut: [...document.querySelectorAll('.points-bars .bar-name, .podium-name')]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
   results: [...document.querySelectorAll('.pairings .pairing-result')].map((el) => el.textContent),
   scores: [...document.querySelectorAll('.pairings .score-text')].map((el) => el.textContent),
   steps: [...document.querySelectorAll('.podium-steps .step')].map((el) => {
@@ -194,7 +197,7 @@ TOURNAMENT = """() => ({
 
 
 def test_a_finished_tournament_names_its_winner_and_its_results(new_page, server):
-    names = [f"Wilhelmine{_stamp()}-{i}" for i in range(4)]
+    names = [f"Wilhelmine-{i}{_stamp()}" for i in range(4)]
     seed.run_in(server.env, {"users": names, "matches": []})
     tid = json.loads(server.shell(FINISHED_SWISS.format(names=names)).strip().splitlines()[-1])
     for language in ("de", "en"):
@@ -215,6 +218,10 @@ def test_a_finished_tournament_names_its_winner_and_its_results(new_page, server
             assert len(got["results"]) == 2 and set(got["results"]) <= {"1–0", "0–1", "½–½"}
             assert len(got["scores"]) == 2 and all("\u00a0:\u00a0" in s for s in got["scores"])
             assert broken_words(page, ".pairings .score-text, .pairings .pairing-result") == []
+            # The bars' names whole (they had been cut: "Wilhelmine-0…"), and a podium name of
+            # a word and a number breaks only between them on a phone's third.
+            assert got["cut"] == [], got
+            assert broken_words(page, ".podium-name") == []
             assert len(got["steps"]) == 3
             for left, right, _height in got["steps"]:
                 assert left >= 0 and right <= size[0], got
@@ -223,7 +230,9 @@ def test_a_finished_tournament_names_its_winner_and_its_results(new_page, server
             assert heights[0] == max(heights) and got["steps"][0][0] > got["steps"][1][0]
 
 
-# A new group's Triangulum ratings: a few rated matches each, nobody at the board's ten yet.
+# A new group's Triangulum ratings: a few rated matches each, nobody at the board's ten yet
+# but one, whose rating still settles (met no five opponents): a sentence where the others
+# have a count, which had run 69 px past a desktop's page and 148 px in German.
 CLOSE = """
 from accounts.models import User
 from ratings.models import Rating
@@ -234,17 +243,23 @@ for name, games in {close!r}:
 
 
 def test_a_new_groups_leaderboard_and_ladder_read_whole(new_page, server):
-    close = [(f"Kunigunde{_stamp()}-{n}", n) for n in (9, 6, 2)]
+    close = [(f"Kunigunde{_stamp()}-{n}", n) for n in (12, 9, 6, 2)]
     server.shell(CLOSE.format(close=close))
     for language in ("de", "en"):
         for size in SIZES:
             page = _page(new_page, server, size, language)
             page.goto("/leaderboard/triangulum/")
             rows = page.locator(".unsettled-list li")
-            expect(rows).to_have_count(3)
+            expect(rows).to_have_count(4)
             expect(rows.first).to_contain_text(
+                "still settling" if language == "en" else "pendelt sich noch ein"
+            )
+            expect(rows.nth(1)).to_contain_text(
                 "1 more match" if language == "en" else "noch 1 Spiel"
             )
+            for row in rows.all():  # each row's words inside it
+                inside, said = row.bounding_box(), row.locator(".missing").bounding_box()
+                assert said["x"] + said["width"] <= inside["x"] + inside["width"] + 0.5, said
             for bar in page.locator(".unsettled-list .settle-bar").all():
                 assert bar.bounding_box()["width"] >= 40
             for path, name in (
@@ -255,7 +270,36 @@ def test_a_new_groups_leaderboard_and_ladder_read_whole(new_page, server):
                 assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
                 screenshot(page, f"new-player-{name}-{size[0]}x{size[1]}-{language}")
             expect(page.locator(".no-program")).to_be_visible()
+            # An empty queue is no numbered list of one ("1. Nobody is waiting.").
+            empty = page.locator(".ladder-queue li.empty")
+            expect(empty).to_be_visible()
+            assert empty.evaluate("(li) => getComputedStyle(li).listStyleType") == "none"
             # The references the page's words speak of, marked as such on a phone too.
             expect(page.locator(".ladder-row .bot-mark")).to_have_count(3)
             for badge in page.locator(".ladder-row .bot-mark").all():
                 expect(badge).to_be_visible()
+
+
+def test_a_live_match_shows_both_seat_cards_whole_beside_a_long_name(new_page, server):
+    """A live Hive match of a player whose name takes two lines: at 1280x800 the players' card
+    holds both seats whole, in German too (the move list gives way: half the second card had
+    been hidden, its rating with it); on a phone each card keeps to the page's width."""
+    names = [f"Bernadette-Schwanenschmidt{_stamp()}", f"Christophine{_stamp()}"]
+    (hive,) = seed.run_in(
+        server.env, {"users": names, "matches": [{"game": "hive", "plies": 6, "seed": 5}]}
+    )
+    page = _page(new_page, server, SIZES[0], "de", names[0])
+    for language in ("de", "en"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": server.url}]
+        )
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"/m/{hive}/")
+            expect(page.locator("#conn")).to_have_text("live")
+            expect(page.locator(".match-side .seat")).to_have_count(2)
+            got = page.evaluate(SEATS)
+            screenshot(page, f"new-player-live-seats-{width}x{height}-{language}")
+            for top, bottom in got["seats"]:
+                assert got["side"][0] - 0.5 <= top and bottom <= got["side"][1] + 0.5, got
+            assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -61,3 +61,7 @@ def test_a_lobby_row_names_the_tie_break_that_decided_equal_scores(
     match.result = {"winners": [0], "scores": [9, 8], "reason": "active plugs"}
     match.save(update_fields=["result"])
     assert "tie-break" not in client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    # A win on time at equal scores is no tie-break: not "won 0 : 0 (lost on time)".
+    match.result = {"winners": [0], "scores": [0, 0], "reason": "time"}
+    match.save(update_fields=["result"])
+    assert "tie-break" not in client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()

@@ -89,3 +89,14 @@ def test_the_energy_chips_have_the_german_names_of_the_games_own_rules(chip):
     with translation.override("de"):
         german = translation.gettext(chip)
     assert german.startswith("Energiechip ") and german in rules, german
+
+
+def test_a_profiles_record_names_each_game_in_the_pages_language(client, match, alice):
+    """The record per game on a profile gives the game's German name, as the lists do: it
+    read "High Voltage — power companies" on a German page (issue #54's screenshot pass)."""
+    match.game, match.status = "high-voltage-companies", match.Status.FINISHED
+    match.result = {"winners": [0], "scores": [3, 1], "reason": "quiet"}
+    match.save(update_fields=["game", "status", "result"])
+    page = client.get("/accounts/u/alice/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    row = re.search(r'<tr data-game="high-voltage-companies"><td>([^<]+)</td>', page)[1]
+    assert row == "High Voltage — Stromgesellschaften", row

@@ -205,3 +205,16 @@ def test_a_refused_move_keeps_the_board_and_explains(tg, alice):
     with pytest.raises(Exception, match="not one of your points"):
         services.move_play(match_id=tg.pk, user=alice, ply=0, move=tri([1, 1], [5, 1], [1, 5]))
     assert "Your turn." in board_html(tg, 0)
+
+
+def test_a_parts_ending_reads_in_german_on_its_card_and_banner(tg, alice, bob):
+    """The finished part's card and banner say how it ended in the page's language: a German
+    card had read "two passes in a row" (issue #54's walk through the pages)."""
+    from django.utils import translation
+
+    match = play(tg, [alice, bob], place([2, 2], [3, 3]), PASS, PASS)
+    with translation.override("de"):
+        html = board_html(match, None)
+    assert "two passes in a row" not in html
+    assert "Partie 1 ist vorbei (zwei Pässe hintereinander)" in html, html[:2000]
+    assert html.count("zwei Pässe hintereinander") >= 2  # the banner and the part's card
