@@ -594,7 +594,13 @@ def test_the_chart_has_a_point_per_rated_match_and_the_api_one_per_day(client, a
 
 
 def test_rating_changes_are_written_with_their_sign_and_trend():
-    assert [scale.signed(d) for d in (12, -9, 0)] == ["+12", "\u22129", "\u00b10"]
+    assert [scale.signed(d) for d in (12, 1, -1, -9, 0)] == [
+        "+12",
+        "+1",
+        "\u22121",
+        "\u22129",
+        "\u00b10",
+    ]
     assert [scale.trend(d) for d in (1, -1, 0)] == ["up", "down", "even"]
 
 
@@ -602,3 +608,5 @@ def test_without_a_ranking_the_winners_come_first_and_nobody_winning_is_a_tie():
     assert scale.final_places({"winners": [1]}, 2, []) == [2, 1]
     assert scale.final_places({"winners": [0, 2]}, 3, []) == [1, 3, 1]
     assert scale.final_places({"winners": []}, 2, []) == [1, 1]
+    # A leaver's seat outside the match (a log's slip) places nobody.
+    assert scale.final_places({"winners": [1]}, 2, [2, -1]) == [2, 1]
