@@ -74,3 +74,12 @@ def test_a_count_that_expires_between_its_add_and_its_increment_starts_again(lim
     monkeypatch.setattr(cache, "incr", expired)
     assert limit.hit("a") == 1
     assert limit.count("a") == 1
+
+
+def test_a_one_second_window_still_counts():
+    """A count lives in the cache a second beyond its window: a timeout a second short of
+    it would keep nothing of a one-second window (Django's timeout 0 stores nothing)."""
+    cache.clear()
+    made = Limit("second", lambda: 1, lambda: 1)
+    made.clock = lambda: 6000.0
+    assert made.take("a") and not made.take("a")
