@@ -3,7 +3,8 @@
 Run in the server's environment (its ``VAR_DIR`` / ``DATABASE_URL``):
 ``python -m tooling.world '<json spec>'``; prints JSON. A spec is
 ``{"users": [{"name", "program"}], "matches": [{"game", "seats": [names], "options", "time",
-"private", "rated"}], "revoke": name, "age": {"match", "seat", "seconds"}, "flag": public id}``; it
+"private", "rated"}], "revoke": name, "disable": name, "age": {"match", "seat", "seconds"},
+"flag": public id}``; it
 answers ``{"tokens": {name: token}, "matches": [public ids]}``. Matches are made through the
 services, as the lobby makes them (``match_create``, ``match_join``); a seat named
 ``computer:<level>`` is the table's computer at that level. ``flag`` runs the flag of that
@@ -68,6 +69,10 @@ def build(spec: dict) -> dict:
         owner = User.objects.get(username=spec["revoke"])
         for token in ApiToken.objects.filter(user=owner, revoked=None):
             token_revoke(owner, token.pk)
+    if "disable" in spec:  # as the admin's "active" box does: no stream is told
+        owner = User.objects.get(username=spec["disable"])
+        owner.is_active = False
+        owner.save(update_fields=["is_active"])
     if "age" in spec:  # that seat's player has been away that long
         from games.models import Seat
         from games.services import server_now

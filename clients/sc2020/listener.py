@@ -47,11 +47,19 @@ def _gone(connection: Connection) -> bool:
 
 
 class Listener:
-    def __init__(self, port: int = PORT, reserved: bool = False, join_seconds=JOIN_SECONDS):
+    def __init__(
+        self,
+        port: int = PORT,
+        reserved: bool = False,
+        join_seconds=JOIN_SECONDS,
+        send_seconds=SEND_SECONDS,
+    ):
         """``reserved``: the bridge starts the programs, so a reservation must be known;
-        ``join_seconds``: how long a connection may take to send its join."""
+        ``join_seconds``: how long a connection may take to send its join; ``send_seconds``:
+        how long a write may wait on a program that does not read."""
         self.reserved = reserved
         self.join_seconds = join_seconds
+        self.send_seconds = send_seconds
         self.socket = socket.create_server((HOST, port))
         self.port = self.socket.getsockname()[1]
         self.changed = threading.Condition()
@@ -67,7 +75,7 @@ class Listener:
                 sock, _ = self.socket.accept()
             except OSError:
                 return  # closed
-            sock.settimeout(SEND_SECONDS)
+            sock.settimeout(self.send_seconds)
             with self.changed:
                 self.unjoined = [c for c in self.unjoined if c.open and c.events is None]
                 full = len(self.unjoined) >= UNJOINED

@@ -71,11 +71,43 @@ def test_requests_without_a_live_token_are_refused_and_revocation_is_at_once(bui
         ended.set()
 
     threading.Thread(target=read, daemon=True).start()
-    world.run_in(api_server.env, {"revoke": a})  # from another process: no notice reaches it
+    world.run_in(api_server.env, {"revoke": a})  # from another process (its notice reaches
+    # the server only through Redis: without it, only the stream's token check ends it)
     # The very next request is refused, and the open stream ends at its next token check.
     assert me.get("/api/account").status_code == 401
     assert me.post("/api/bot/account/upgrade").status_code == 401
     assert ended.wait(30), "the stream of a revoked token stayed open"
+
+
+def test_an_account_the_admin_disables_ends_its_open_streams_at_their_next_token_check(
+    build, api_server
+):
+    """Disabling an account tells no stream, on any channel layer: what ends its open
+    streams is the check of their token every API_TOKEN_CHECK_EVERY keep-alives (20 of
+    0.5 s here, conftest). On Redis a revocation's notice reaches every server, so this is
+    where the scale path sees that check at all."""
+    a, b = fresh("disabled"), fresh("opponent")
+    clients, ids = programs(build, a, b, matches=[{"game": "powerdrain", "seats": [a, b]}])
+    me = clients[a]
+    ended = []
+
+    def read(path):
+        response, lines = me.stream(path, within=60)
+        assert response.status_code == 200
+        ended.append(sum(line is None for line in lines))  # keep-alives until the end
+
+    readers = [
+        threading.Thread(target=read, args=(path,), daemon=True)
+        for path in ("/api/stream/event", f"/api/bot/game/stream/{ids[0]}")
+    ]
+    for reader in readers:
+        reader.start()
+    world.run_in(api_server.env, {"disable": a})
+    assert me.get("/api/account").status_code == 401
+    for reader in readers:
+        reader.join(40)
+    assert len(ended) == 2, "a stream of a disabled account stayed open"
+    assert all(keep_alives <= 2 * 20 for keep_alives in ended), ended
 
 
 def signed_in(base: str, name: str) -> requests.Session:

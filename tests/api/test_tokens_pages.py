@@ -3,11 +3,14 @@ last use shown; guests have none; a program's name is marked wherever it shows."
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import re
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.core.management import call_command
 from django.test import Client as DjangoClient
 
@@ -16,8 +19,10 @@ from api.models import ApiToken
 from api.tokens import (
     MAX_TOKENS,
     PREFIX,
+    REVOKED,
     TokenRefused,
     authenticate,
+    revoked_group,
     token_create,
     token_revoke,
     tokens_of,
@@ -62,8 +67,9 @@ def test_another_members_page_shows_no_tokens_and_nobody_revokes_anothers(member
 
 def test_guests_cannot_have_tokens(db):
     guest = account_services.guest_create(nickname="visitor")
-    with pytest.raises(TokenRefused, match="Only members have API tokens"):
+    with pytest.raises(TokenRefused) as refused:
         token_create(guest, "x")
+    assert str(refused.value) == "Only members have API tokens: make an account first."
     page_client = DjangoClient()
     page_client.force_login(guest)
     assert b"API tokens" not in page_client.get(f"/accounts/u/{guest.username}/").content
@@ -90,6 +96,8 @@ def test_only_bearer_tokens_of_the_right_form_are_looked_up(alice):
     assert authenticate(f"bearer {plain}").user == alice
     for header in (None, "", plain, f"Basic {plain}", "Bearer gtp_nope", "Bearer " + "x" * 200):
         assert authenticate(header) is None
+    # Spaces around the token are a client's slip, not another token.
+    assert authenticate(f"Bearer  {plain} ").user == alice
 
 
 # -- api/tokens.py on its own (`make mutants` runs these) ------------------------------------
@@ -98,8 +106,9 @@ def test_only_bearer_tokens_of_the_right_form_are_looked_up(alice):
 def test_a_member_has_at_most_twenty_live_tokens_revoked_ones_and_others_do_not_count(alice, bob):
     made = [token_create(alice)[0] for _ in range(MAX_TOKENS)]
     token_create(bob)
-    with pytest.raises(TokenRefused, match=f"You have {MAX_TOKENS} tokens"):
+    with pytest.raises(TokenRefused) as refused:
         token_create(alice)
+    assert str(refused.value) == "You have 20 tokens, the most one may have: revoke one."
     assert token_revoke(alice, made[0].pk)
     assert not token_revoke(alice, made[0].pk)  # once
     assert token_create(alice)[0].name == "API token"
@@ -123,6 +132,8 @@ def test_a_disabled_account_and_an_over_long_header_find_no_token(alice, django_
     _, plain = token_create(alice)
     with django_assert_num_queries(0):  # never looked up, nor hashed
         assert authenticate("Bearer " + PREFIX + "x" * 97) is None  # 101 characters
+    with django_assert_num_queries(1):  # 100 are within the bound: looked up, not found
+        assert authenticate("Bearer " + PREFIX + "x" * 96) is None
     alice.is_active = False
     alice.save(update_fields=["is_active"])
     assert authenticate(f"Bearer {plain}") is None
@@ -143,3 +154,19 @@ def test_live_tokens_are_listed_before_revoked_ones(alice):
     token_create(alice, "new")
     token_revoke(alice, old.pk)
     assert [t.name for t in tokens_of(alice)] == ["new", "old"]
+
+
+def test_a_revocation_tells_the_tokens_open_streams_once_committed(
+    alice, django_capture_on_commit_callbacks
+):
+    """The notice that ends a revoked token's streams at once (api/streams.py listens on
+    ``revoked_group``), through the channel layer the streams use, after the commit."""
+    token, _ = token_create(alice)
+    layer = get_channel_layer()
+    stream = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(revoked_group(token.pk), stream)
+    with django_capture_on_commit_callbacks(execute=True) as committed:
+        token_revoke(alice, token.pk)
+    assert len(committed) == 1
+    told = async_to_sync(asyncio.wait_for)(layer.receive(stream), 10)
+    assert told == {"type": REVOKED}

@@ -193,3 +193,31 @@ def test_the_stream_ends_as_the_servers_did_and_the_programs_goodbye_is_read(lis
     kind, (source, element) = events.get(timeout=10)
     assert element.tag == "sc.protocol.responses.CloseConnection"
     program.close()
+
+
+def test_a_program_that_stops_reading_loses_its_connection_and_never_holds_the_bridge():
+    """The timeout a connection's socket gets when it connects bounds every write: once the
+    program reads nothing and the buffers are full, a send gives up after ``send_seconds``
+    and the connection counts as gone, where it would wait forever on the match's thread."""
+    quick = Listener(0, send_seconds=0.2)
+    try:
+        events: queue.Queue = queue.Queue()
+        quick.open(None, events)
+        program = join(quick, f'<join gameType="{GAME_TYPE}"/>')  # and never reads again
+        connection = joined(events)
+        chunk = "<!--" + "x" * 65536 + "-->"
+        outcome = []
+
+        def flood():  # at most 64 MiB: far beyond what loopback's buffers hold
+            outcome.append(all(connection.send(chunk) for _ in range(1024)))
+
+        flooding = threading.Thread(target=flood, daemon=True)
+        flooding.start()
+        flooding.join(10)
+        held = flooding.is_alive()
+        program.close()  # frees a send that waits for ever, so the test ends either way
+        flooding.join(10)
+        assert not held, "a send waited beyond send_seconds on a program that reads nothing"
+        assert outcome == [False] and not connection.open
+    finally:
+        quick.close()

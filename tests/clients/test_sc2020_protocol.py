@@ -221,6 +221,27 @@ def test_a_long_message_is_refused_and_memory_stays_bounded():
             reader.feed(b"x" * 1000)
 
 
+def padded(head: bytes, size: int) -> bytes:
+    """``head`` and a message of one hint that together make ``size`` bytes."""
+    message = b'<room roomId="r"><data class="skipmove"><hint>%s</hint></data></room>'
+    return head + message % (b"x" * (size - len(head) - len(message % b"")))
+
+
+def test_the_limit_holds_to_the_byte_from_the_first_message_on():
+    """The first message counts from the stream's first byte, and every message after it
+    from the end of the one before: exactly ``LIMIT`` bytes pass, one more is refused. (The
+    count a connection starts with was never checked: each whole message resets it.)"""
+    first = padded(b"<protocol>", LIMIT)
+    assert len(Reader().feed(first)) == 1
+    with pytest.raises(ProtocolError, match="longer than"):
+        Reader().feed(padded(b"<protocol>", LIMIT + 1))
+    reader = Reader()
+    reader.feed(first)
+    assert len(reader.feed(padded(b"", LIMIT))) == 1
+    with pytest.raises(ProtocolError, match="longer than"):
+        reader.feed(padded(b"", LIMIT + 1))
+
+
 def test_many_short_messages_never_reach_the_limit():
     reader = Reader()
     reader.feed(b"<protocol>")

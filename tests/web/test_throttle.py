@@ -52,6 +52,16 @@ def test_the_limits_read_their_settings_when_asked(settings):
     assert throttle.IMPORTS.allowed() == 7 and throttle.IMPORTS.window() == 3600
     settings.LOGIN_WINDOW = 123
     assert throttle.LOGIN_FAILURES.window() == 123
+    # The limits above are made at import; one made now reads its setting the same way.
+    made = Limit("made-now", throttle._setting("IMPORTS_PER_HOUR"), lambda: 3600)
+    settings.IMPORTS_PER_HOUR = 2
+    assert [made.take("a") for _ in range(3)] == [True, True, False]
+
+
+def test_a_limit_counts_by_the_wall_clock_unless_told_otherwise():
+    cache.clear()
+    made = Limit("wall", lambda: 1, lambda: 60)
+    assert made.take("a") and not made.take("a")
 
 
 def test_a_count_that_expires_between_its_add_and_its_increment_starts_again(limit, monkeypatch):
@@ -64,3 +74,12 @@ def test_a_count_that_expires_between_its_add_and_its_increment_starts_again(lim
     monkeypatch.setattr(cache, "incr", expired)
     assert limit.hit("a") == 1
     assert limit.count("a") == 1
+
+
+def test_a_one_second_window_still_counts():
+    """A count lives in the cache a second beyond its window: a timeout a second short of
+    it would keep nothing of a one-second window (Django's timeout 0 stores nothing)."""
+    cache.clear()
+    made = Limit("second", lambda: 1, lambda: 1)
+    made.clock = lambda: 6000.0
+    assert made.take("a") and not made.take("a")
