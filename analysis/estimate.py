@@ -10,23 +10,30 @@ move the estimate, with Hard's weighing of every root move, a fixed number of it
   seats, each seat's expected place), valued by its most visited reply (``line``);
 - the move actually played is always a root candidate and gets at least ``PLAYED_SHARE`` of
   the iterations, so "what the mover gave up" compares two averages the search really took.
+
+Where the game hides nothing (``reuses``), the search at a position may start from the tree
+the previous position's search grew below the move played there (``Kept``): the visits it
+already has count towards the budget, so the new search runs only what is missing (at least
+``FRESH`` of the budget). Both trees are of the one real state, as every seat sees it.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 
 from games.bots import knowledge
-from games.bots.search import Edge, Search
+from games.bots.search import Edge, Node, Search
 from games.rules import Move
 
 #: The played move's least share of the iterations (its average must not rest on a few).
 PLAYED_SHARE = 0.1
 #: Visits of the node after a root move before its most visited reply values that move.
 REPLY_VISITS = 20
+#: The least share of the budget a search that starts from a kept tree runs itself.
+FRESH = 0.25
 #: The search's iterations per position, per game: what a 200-ply match analysed by two
 #: workers in at most 60 s allows (about 0.3 CPU-s a position; Hard's own budget took
 #: 0.35-0.73), checked against an analysis at four times as many by bench/analysis.py.
@@ -49,7 +56,26 @@ class Estimate:
     played: float  # the mover's chance after the move played, 0-1, by the same search
     places: list[float] | None  # each seat's expected place (1 = first) where scores exist
     forced: bool  # the mover had one legal move
-    iterations: int
+    iterations: int  # run by this search (a kept tree's visits not counted)
+    kept: Kept | None = field(default=None, compare=False, repr=False)  # for the next position
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The tree a search grew below the move played, and every seat's reward sums on its
+    edges: where the next position's search starts (``estimate``'s ``reuse``)."""
+
+    node: Node
+    sums: dict[Edge, list[float]]
+    place_sums: dict[Edge, list[float]]
+
+
+def reuses(slug: str) -> bool:
+    """Whether a search may start from the previous position's tree: only where the views
+    hide nothing (with secrets the tree was grown from another seat's view: what that seat
+    knew would move the estimate) and the root weighs the moves every node does."""
+    know = knowledge(slug)
+    return not know.secrets and know.thorough is None
 
 
 class _Analysing(Search):
@@ -59,9 +85,9 @@ class _Analysing(Search):
         super().__init__(*args, **kwargs)
         self.played = played
         self.played_key = json.dumps(played, sort_keys=True)
-        self.sums: dict[int, list[float]] = {}  # id(root edge) -> per-seat reward sums
-        self.place_sums: dict[int, list[float]] = {}
-        self._path: list[Edge] = []  # this iteration's first two edges
+        self.sums: dict[Edge, list[float]] = {}  # edge -> each seat's reward sum
+        self.place_sums: dict[Edge, list[float]] = {}
+        self._path: list[Edge] = []  # this iteration's edges from the root
         self._rewards: list[float] = []
         self._places: list[float] | None = None
         self.scores = getattr(self.engine, "final_scores", None)
@@ -81,8 +107,8 @@ class _Analysing(Search):
         edge, after = super().select(node, state, mover)
         if node is self.root:
             self._path = [edge]
-        elif len(self._path) == 1 and node is self._path[0].child:
-            self._path.append(edge)
+        elif self._path and node is self._path[-1].child:
+            self._path.append(edge)  # every level: a kept tree's edges need their sums
         return edge, after
 
     def playout(self, state):
@@ -98,12 +124,12 @@ class _Analysing(Search):
     def iterate(self):
         self._path = []
         super().iterate()
-        for edge in self._path:  # the root's move and the reply to it
-            sums = self.sums.setdefault(id(edge), [0.0] * self.players)
+        for edge in self._path:
+            sums = self.sums.setdefault(edge, [0.0] * self.players)
             for s, r in enumerate(self._rewards):
                 sums[s] += r
             if self._places is not None:
-                places = self.place_sums.setdefault(id(edge), [0.0] * self.players)
+                places = self.place_sums.setdefault(edge, [0.0] * self.players)
                 for s, p in enumerate(self._places):
                     places[s] += p
 
@@ -120,13 +146,38 @@ class _Analysing(Search):
 
     def means(self, edge: Edge) -> list[float]:
         edge = self.line(edge)
-        sums = self.sums.get(id(edge))
+        sums = self.sums.get(edge)
         return [x / edge.visits for x in sums] if sums and edge.visits else [0.0] * self.players
 
     def place_means(self, edge: Edge) -> list[float] | None:
         edge = self.line(edge)
-        sums = self.place_sums.get(id(edge))
+        sums = self.place_sums.get(edge)
         return [round(x / edge.visits, 3) for x in sums] if sums and edge.visits else None
+
+    def adopt(self, kept: Kept) -> None:
+        """Starts from ``kept`` (the position after the previous one's played move), with the
+        move played here among the root's next candidates, as a fresh root has it."""
+        self.root, self.sums, self.place_sums = kept.node, dict(kept.sums), dict(kept.place_sums)
+        if self.played_edge() is None:
+            waiting = [m for m in self.root.moves or [] if m[1] != self.played]
+            self.root.moves = [*waiting, (self.played_key, self.played)]  # popped first
+            self.root.keys.add(self.played_key)
+
+    def keep(self, edge: Edge) -> Kept | None:
+        """The tree below the root move ``edge`` with its sums (None: nothing grew there)."""
+        node = edge.child
+        if node.moves is None:
+            return None
+        edges, waiting = [], [node]
+        while waiting:
+            found = waiting.pop().edges
+            edges += found
+            waiting += [e.child for e in found]
+        return Kept(
+            node,
+            {e: self.sums[e] for e in edges if e in self.sums},
+            {e: self.place_sums[e] for e in edges if e in self.place_sums},
+        )
 
     def played_edge(self) -> Edge | None:
         return next((e for e in self.root.edges if e.move == self.played), None)
@@ -161,16 +212,29 @@ def _places(scores) -> list[float]:
 
 
 def estimate(
-    slug: str, view: dict, seat: int, played: Move, *, seed: int, iterations: int
+    slug: str,
+    view: dict,
+    seat: int,
+    played: Move,
+    *,
+    seed: int,
+    iterations: int,
+    reuse: Kept | None = None,
 ) -> Estimate:
     """The search's estimate at the position ``view`` shows ``seat`` (to move there), and what
-    it thinks of ``played``, the move the seat made. Deterministic for a seed."""
+    it thinks of ``played``, the move the seat made. Deterministic for a seed and ``reuse``:
+    the previous position's ``Estimate.kept``, where ``reuses(slug)`` (its root's visits
+    count towards ``iterations``). ``Estimate.kept`` is the tree for the next position."""
     if seat not in view["to_move"]:
         raise ValueError(f"Seat {seat} is not to move.")
     know = knowledge(slug)
     rng = random.Random(seed)
     search = _Analysing(know, view, seat, rng, thorough=True, played=played)
-    for _ in range(iterations):
+    runs = iterations
+    if reuse is not None:
+        search.adopt(reuse)
+        runs = max(round(FRESH * iterations), iterations - search.root.visits)
+    for _ in range(runs):
         search.iterate()
         search.done += 1
     chosen = max(search.root.edges, key=lambda e: e.visits)
@@ -193,4 +257,5 @@ def estimate(
         places=search.place_means(chosen),
         forced=forced,
         iterations=search.done,
+        kept=search.keep(played_edge) if played_edge is not None and reuses(slug) else None,
     )

@@ -5,24 +5,33 @@ A slice is bounded (``ANALYSIS_SLICE_POSITIONS`` positions, ``ANALYSIS_SLICE_SEC
 work): the lane then serves the next slice in turn (analysis/tasks.py). A worker that stops
 midway loses nothing stored: its claim lapses and the next worker does those positions. CPU
 work only ever runs here, in a ``run_analysis`` worker, never in the web server.
+
+Where the game hides nothing, a position's search starts from the tree the previous one grew
+below the move played (analysis/estimate.py, ``Kept``), within runs of ``CHAIN`` positions
+that start at its multiples: a slice that starts inside a run searches the run's earlier
+positions again first, so an estimate never depends on where the slices began.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
+from collections.abc import Iterator
 
 from django.conf import settings
 
 from analysis import services
-from analysis.estimate import estimate
+from analysis.estimate import Kept, estimate, reuses
 from games.models import Match
 from games.registry import get_engine
 from games.rules import IllegalMove, play_entry
 from games.store import matchlog
 
 log = logging.getLogger(__name__)
+
+#: Positions of a run whose searches each start from the previous one's tree (the default
+#: ``ANALYSIS_SLICE_POSITIONS``: a slice is one run unless its time cut it short).
+CHAIN = 8
 
 
 def seed_of(match: Match, index: int) -> int:
@@ -52,26 +61,44 @@ def estimate_slice(taken: services.Slice, clock) -> None:
     analysis = taken.analysis
     match = Match.objects.with_players().get(pk=analysis.match_id)
     moves = matchlog.of(match)
-    engine = moves.game.engine
-    state = moves.state_at(taken.start)
-    before = _before(analysis, taken.start)
+    first = run_start(match.game, taken.start)
+    found = estimates(match, moves, first, taken.end, analysis.iterations, _before(analysis, first))
     began = clock()
-    for index in range(taken.start, taken.end):
-        if index > taken.start and clock() - began >= settings.ANALYSIS_SLICE_SECONDS:
-            return
-        if index == moves.ply:
-            position = end_entry(match)
-        else:
-            ply = moves.plies[index]
-            position = position_entry(match, state, ply, index, analysis.iterations, before)
-            # A ply written by hand that the rules refuse changed nothing.
-            with contextlib.suppress(IllegalMove):
-                state = play_entry(engine, state, ply.seat, ply.entry)
+    for index, position in found:
+        if index < taken.start:
+            continue  # searched again for its tree alone
         stored = services.analysis_store(
             analysis_id=analysis.pk, index=index, position=position, token=taken.token
         )
         if not stored:
             return  # the claim lapsed: another worker has these positions now
+        if clock() - began >= settings.ANALYSIS_SLICE_SECONDS:
+            return
+
+
+def run_start(game: str, start: int) -> int:
+    """Where the run of searches that position ``start`` belongs to starts."""
+    return start - start % CHAIN if reuses(game) else start
+
+
+def estimates(match, moves, first: int, end: int, iterations: int, before) -> Iterator:
+    """(index, stored position) for positions ``first`` up to ``end`` of the match log
+    ``moves``, each search after a run's first starting from the previous one's tree."""
+    engine = get_engine(match.game)
+    state = moves.state_at(first)
+    kept = None
+    for index in range(first, end):
+        if index == moves.ply:
+            yield index, end_entry(match)
+            return
+        ply = moves.plies[index]
+        reuse = kept if index % CHAIN else None
+        position, kept = searched(match, state, ply, index, iterations, before, reuse)
+        try:
+            state = play_entry(engine, state, ply.seat, ply.entry)
+        except IllegalMove:  # a ply written by hand that the rules refuse changed nothing
+            kept = None
+        yield index, position
         before = position
 
 
@@ -87,11 +114,19 @@ def _before(analysis, start: int) -> dict | None:
 def position_entry(match: Match, state, ply, index: int, iterations: int, before) -> dict:
     """What the search says at ``state``, from the view of ``ply``'s seat, of the move it
     made there. A leave is no move: it is stored with the chances before it."""
+    return searched(match, state, ply, index, iterations, before, None)[0]
+
+
+def searched(
+    match: Match, state, ply, index: int, iterations: int, before, reuse: Kept | None
+) -> tuple[dict, Kept | None]:
+    """``position_entry``'s position, its search starting from ``reuse`` (the previous
+    position's tree, or None), and the tree for the next position."""
     engine = get_engine(match.game)
     seat = ply.seat
     if ply.entry.get("type") == "leave" or seat not in engine.to_move(state):
         chances = before["chances"] if before else [1 / match.players] * match.players
-        return {"seat": seat, "leave": True, "chances": chances}
+        return {"seat": seat, "leave": True, "chances": chances}, None
     found = estimate(
         match.game,
         engine.view(state, seat),
@@ -99,6 +134,7 @@ def position_entry(match: Match, state, ply, index: int, iterations: int, before
         ply.entry,
         seed=seed_of(match, index),
         iterations=iterations,
+        reuse=reuse,
     )
     try:
         code = engine.encode(state, found.best)
@@ -114,7 +150,7 @@ def position_entry(match: Match, state, ply, index: int, iterations: int, before
     }
     if found.places is not None:
         position["places"] = found.places
-    return position
+    return position, found.kept
 
 
 def end_entry(match: Match) -> dict:
