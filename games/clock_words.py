@@ -52,12 +52,14 @@ def clock_text(ms: int) -> str:
 
 def control_label(control: TimeControl) -> str:
     """``TimeControl.label`` in the active language: "5 min + 3 s", "3 days per turn",
-    "Untimed"."""
+    "Untimed". A Fischer control's spaces do not break: a line never ends inside it ("3 min"
+    over "+ 2 s" on a phone's tournament page)."""
     if control.kind == "fischer":
-        return gettext("%(minutes)d min + %(seconds)d s") % {
+        said = gettext("%(minutes)d min + %(seconds)d s") % {
             "minutes": control.base_ms // 60_000,
             "seconds": control.increment_ms // 1000,
         }
+        return said.replace(" ", "\u00a0")
     if control.kind == "days":
         return ngettext("%(count)d day per turn", "%(count)d days per turn", control.days) % {
             "count": control.days

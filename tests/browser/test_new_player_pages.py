@@ -303,3 +303,49 @@ def test_a_live_match_shows_both_seat_cards_whole_beside_a_long_name(new_page, s
             for top, bottom in got["seats"]:
                 assert got["side"][0] - 0.5 <= top and bottom <= got["side"][1] + 0.5, got
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+UPCOMING_ARENA = """
+import json
+from accounts.models import User
+from games.clocks import TimeControl
+from games.services import server_now
+from tournaments import services
+user = User.objects.create_user({name!r}, password="a-long-Passw0rd!")
+now = server_now()
+t = services.tournament_create(creator=user, name="Abendarena", game="powerdrain",
+    format="arena", minutes=60, time_control=TimeControl.parse("3+2"),
+    starts_at=now + 600_000, now=now)
+print(json.dumps(t.public_id))
+"""
+
+# The lines the words "3 min + 2 s" of the tournament's header are laid out on.
+CONTROL_LINES = """() => {
+  const head = document.querySelector('.tournament-head p.muted');
+  const walker = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const m = node.data.match(/3\\smin\\s\\+\\s2\\ss/);
+    if (!m) continue;
+    const range = document.createRange();
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  }
+  return 0;
+}"""
+
+
+def test_a_tournaments_time_control_stays_on_one_line(new_page, server):
+    """ "Powerdrain · Arena, 60 Minuten · 3 min + 2 s" on a phone in German: the time control
+    is never cut across lines ("3 min" over "+ 2 s", as "28 :" over "56" was)."""
+    tid = json.loads(server.shell(UPCOMING_ARENA.format(name=f"Adelheid{_stamp()}")).split()[-1])
+    page = _page(new_page, server, SIZES[0], "de")
+    for language in ("de", "en"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": server.url}]
+        )
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"/t/{tid}/")
+            expect(page.locator(".tournament-head h1")).to_have_text("Abendarena")
+            assert page.evaluate(CONTROL_LINES) == 1, (width, language)

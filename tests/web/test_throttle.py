@@ -2,11 +2,19 @@
 key and per window, the allowed number passes and the next is refused, and a new window
 starts from nothing (the pages' and the API's limits are all ``Limit``s)."""
 
+import time
+from types import SimpleNamespace
+
 import pytest
+from django.conf import settings
 from django.core.cache import cache
+from django.core.cache.backends import base as cache_base
+from django.core.cache.backends import locmem
 
 from config import throttle
 from config.throttle import Limit
+
+LOCMEM = "django.core.cache.backends.locmem.LocMemCache"
 
 
 @pytest.fixture
@@ -74,6 +82,11 @@ def test_a_count_that_expires_between_its_add_and_its_increment_starts_again(lim
     monkeypatch.setattr(cache, "incr", expired)
     assert limit.hit("a") == 1
     assert limit.count("a") == 1
+    if settings.CACHES["default"]["BACKEND"] == LOCMEM:  # the count begun again expires too
+        moved = SimpleNamespace(time=lambda: time.time() + 62)
+        monkeypatch.setattr(cache_base, "time", moved)
+        monkeypatch.setattr(locmem, "time", moved)
+        assert limit.count("a") == 0
 
 
 def test_a_one_second_window_still_counts():
@@ -83,3 +96,21 @@ def test_a_one_second_window_still_counts():
     made = Limit("second", lambda: 1, lambda: 1)
     made.clock = lambda: 6000.0
     assert made.take("a") and not made.take("a")
+
+
+@pytest.mark.skipif(
+    settings.CACHES["default"]["BACKEND"] != LOCMEM, reason="moves the in-memory cache's clock"
+)
+def test_a_count_lasts_its_whole_window_in_the_cache_and_then_goes(monkeypatch):
+    """The cache's own expiry, on its clock moved: an hour's count outlives the cache's
+    default timeout (300 s), which would let a new hour's worth in after five minutes, and
+    is gone a second after its window, so the cache keeps no count for ever."""
+    cache.clear()
+    made = Limit("hour", lambda: 1, lambda: 3600)
+    made.clock = lambda: 7200.0  # the limit's window stays the same one throughout
+    assert made.take("a")
+    for later, counted in ((301, 1), (3602, 0)):
+        moved = SimpleNamespace(time=lambda later=later: time.time() + later)
+        monkeypatch.setattr(cache_base, "time", moved)
+        monkeypatch.setattr(locmem, "time", moved)
+        assert made.count("a") == counted, later
