@@ -35,8 +35,9 @@ REPLY_VISITS = 20
 #: The least share of the budget a search that starts from a kept tree runs itself.
 FRESH = 0.25
 #: The search's iterations per position, per game: what a 200-ply match analysed by two
-#: workers in at most 60 s allows (about 0.3 CPU-s a position; Hard's own budget took
-#: 0.35-0.73), checked against an analysis at four times as many by bench/analysis.py.
+#: workers in at most 60 s allows (0.08-0.28 CPU-s a position on 2026-12-02; twice as many
+#: made the marks agree no more often with an analysis at four times as many:
+#: bench/analysis.py, docs/benchmarks.md).
 ITERATIONS = {
     "high-voltage": 300,
     "high-voltage-companies": 500,

@@ -31,13 +31,13 @@ def test_two_workers_split_one_matchs_positions_and_do_each_once(alice, bob, mon
     match = finished_powerdrain(alice, bob)
     analysis = services.analysis_request(match_id=match.pk, user=alice)
     estimated = []
-    real = runner.position_entry
+    real = runner.searched
 
     def counted(match, state, ply, index, *rest):
         estimated.append((threading.current_thread().name, index))
         return real(match, state, ply, index, *rest)
 
-    monkeypatch.setattr(runner, "position_entry", counted)
+    monkeypatch.setattr(runner, "searched", counted)
     outcomes = race([partial(analyse_all, "one"), partial(analyse_all, "two")])
     assert all(isinstance(o, int) for o in outcomes), outcomes
     stored = Analysis.objects.get(pk=analysis.pk)
