@@ -30,12 +30,26 @@ pytestmark = pytest.mark.browser
 SIZES = ((1280, 800), (390, 844))
 
 
+def _language(page, server, language):
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": server.url}])
+
+
 def _page(new_page, server, size, language, name=None):
     page = new_page(*size)
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": server.url}])
+    _language(page, server, language)
     if name:
         log_in(page, name)
     return page
+
+
+def _each_language_and_size(page, server):
+    """The page in German and English at both sizes, one login: yields each (language,
+    width, height) once the cookie and the viewport are set."""
+    for language in ("de", "en"):
+        _language(page, server, language)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            yield language, width, height
 
 
 def _stamp() -> int:
@@ -289,20 +303,15 @@ def test_a_live_match_shows_both_seat_cards_whole_beside_a_long_name(new_page, s
         server.env, {"users": names, "matches": [{"game": "hive", "plies": 6, "seed": 5}]}
     )
     page = _page(new_page, server, SIZES[0], "de", names[0])
-    for language in ("de", "en"):
-        page.context.add_cookies(
-            [{"name": "django_language", "value": language, "url": server.url}]
-        )
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.goto(f"/m/{hive}/")
-            expect(page.locator("#conn")).to_have_text("live")
-            expect(page.locator(".match-side .seat")).to_have_count(2)
-            got = page.evaluate(SEATS)
-            screenshot(page, f"new-player-live-seats-{width}x{height}-{language}")
-            for top, bottom in got["seats"]:
-                assert got["side"][0] - 0.5 <= top and bottom <= got["side"][1] + 0.5, got
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for language, width, height in _each_language_and_size(page, server):
+        page.goto(f"/m/{hive}/")
+        expect(page.locator("#conn")).to_have_text("live")
+        expect(page.locator(".match-side .seat")).to_have_count(2)
+        got = page.evaluate(SEATS)
+        screenshot(page, f"new-player-live-seats-{width}x{height}-{language}")
+        for top, bottom in got["seats"]:
+            assert got["side"][0] - 0.5 <= top and bottom <= got["side"][1] + 0.5, got
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 UPCOMING_ARENA = """
@@ -340,12 +349,7 @@ def test_a_tournaments_time_control_stays_on_one_line(new_page, server):
     is never cut across lines ("3 min" over "+ 2 s", as "28 :" over "56" was)."""
     tid = json.loads(server.shell(UPCOMING_ARENA.format(name=f"Adelheid{_stamp()}")).split()[-1])
     page = _page(new_page, server, SIZES[0], "de")
-    for language in ("de", "en"):
-        page.context.add_cookies(
-            [{"name": "django_language", "value": language, "url": server.url}]
-        )
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.goto(f"/t/{tid}/")
-            expect(page.locator(".tournament-head h1")).to_have_text("Abendarena")
-            assert page.evaluate(CONTROL_LINES) == 1, (width, language)
+    for language, width, _ in _each_language_and_size(page, server):
+        page.goto(f"/t/{tid}/")
+        expect(page.locator(".tournament-head h1")).to_have_text("Abendarena")
+        assert page.evaluate(CONTROL_LINES) == 1, (width, language)
