@@ -9,7 +9,7 @@ import io
 import re
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.core.management import call_command
 from django.test import Client as DjangoClient
@@ -163,10 +163,20 @@ def test_a_revocation_tells_the_tokens_open_streams_once_committed(
     ``revoked_group``), through the channel layer the streams use, after the commit."""
     token, _ = token_create(alice)
     layer = get_channel_layer()
-    stream = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(revoked_group(token.pk), stream)
-    with django_capture_on_commit_callbacks(execute=True) as committed:
-        token_revoke(alice, token.pk)
+
+    def revoke():
+        with django_capture_on_commit_callbacks(execute=True) as committed:
+            token_revoke(alice, token.pk)
+        return committed
+
+    async def listen_then_revoke():
+        # One event loop for the whole exchange: Redis pub/sub keeps a channel only while the
+        # loop that made it runs (the scale path).
+        stream = await layer.new_channel()
+        await layer.group_add(revoked_group(token.pk), stream)
+        committed = await sync_to_async(revoke)()
+        return committed, await asyncio.wait_for(layer.receive(stream), 10)
+
+    committed, told = async_to_sync(listen_then_revoke)()
     assert len(committed) == 1
-    told = async_to_sync(asyncio.wait_for)(layer.receive(stream), 10)
     assert told == {"type": REVOKED}
