@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-SIZE = 4
+SIZE = 5
 
 
 def _base(plug: str, row: int, col: int) -> int:
