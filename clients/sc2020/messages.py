@@ -83,8 +83,10 @@ def _board(view: dict) -> tuple:
 
 
 def _hand(view: dict, seat: int) -> list:
+    """The seat's pieces in hand in the season's order; the table's view counts every kind,
+    none in hand as 0, so a kind missing is a broken view and fails here."""
     reserve = view["reserves"][seat]
-    return [_piece(seat, kind) for kind in HAND_ORDER for _ in range(reserve.get(kind, 0))]
+    return [_piece(seat, kind) for kind in HAND_ORDER for _ in range(reserve[kind])]
 
 
 def _last_move(view: dict):

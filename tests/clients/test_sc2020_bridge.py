@@ -75,6 +75,14 @@ def test_a_declined_challenge_of_its_own_is_reported():
     assert bridge.games.get_nowait() == ("declined", "bob: I'm not accepting challenges right now.")
 
 
+def test_a_challenge_of_its_own_declined_or_canceled_without_a_reason_is_reported_as_such():
+    bridge = Bridge(Table(), None, [], log=[].append)
+    for kind in ("challengeDeclined", "challengeCanceled"):
+        bridge._event({**challenge("hive", "out"), "type": kind})
+    queued = [bridge.games.get_nowait() for _ in range(bridge.games.qsize())]
+    assert queued == [("declined", "bob: declined"), ("declined", "bob: canceled")]
+
+
 def test_the_command_line_gives_the_program_s_command_and_the_challenge_s_terms():
     args = parse(["--token", "t", "--clock", "5+3", "--color", "blue", "--", "./start.sh", "-v"])
     assert args.command == ["./start.sh", "-v"] and args.port == 13050
