@@ -1,4 +1,4 @@
-"""Powerdrain's Hard against the one-ply greedy of ``bench/powerdrain_greedy.py``.
+"""Powerdrain's Hard against the one-ply greedy of ``tooling/powerdrain_greedy.py``.
 
 Seats alternate (Hard in seat game % 2 unless ``--seat``), deals are ``setup(2, seed)`` with
 seed = ``--first`` + game, Hard plays on its real wall-clock cap. Prints W-D-L, Hard's win %
@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bots import percentile, wilson  # noqa: E402
-from bench.powerdrain_greedy import greedy_move  # noqa: E402
 from games.bots import choose_move, knowledge  # noqa: E402
+from tooling.powerdrain_greedy import greedy_move  # noqa: E402
 
 
 def game(seed: int, hard_seat: int, times: list[float]) -> float:

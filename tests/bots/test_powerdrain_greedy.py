@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from bench.powerdrain_greedy import greedy_move
 from games.powerdrain.engine import tally
 from games.registry import get_engine
+from tooling.powerdrain_greedy import greedy_move
 
 
 def _standing(state, seat):

@@ -2,7 +2,7 @@
 
 It reads only its seat's view and plays the move that leaves the best standing after it, as
 the rules rank a finished game: active-plug difference first, then the difference of summed
-final voltages; ties are broken at random by the seed. It shares no code with our bots.
+final voltages; ties are broken at random by the seed. It shares no code with our bots; it sits in tooling because the bench and a test both use it.
 """
 
 from __future__ import annotations
