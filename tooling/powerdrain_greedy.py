@@ -2,14 +2,13 @@
 
 It reads only its seat's view and plays the move that leaves the best standing after it, as
 the rules rank a finished game: active-plug difference first, then the difference of summed
-final voltages; ties are broken at random by the seed. It shares no code with our bots; it sits in tooling because the bench and a test both use it.
+final voltages; ties are broken at random by the seed. It shares no code with our bots; it
+sits in tooling because the bench and a test both use it.
 """
 
 from __future__ import annotations
 
 import random
-
-SIZE = 5
 
 
 def _base(plug: str, row: int, col: int) -> int:
@@ -44,8 +43,8 @@ def greedy_move(view: dict, seat: int, seed: int) -> dict:
     plugs = sorted(set(view["remaining"])) if view["draft"] else [view["current"]]
     best, moves = None, []
     for plug in plugs:
-        for r in range(SIZE):
-            for c in range(SIZE):
+        for r in range(len(rows)):
+            for c in range(len(cols)):
                 if (r, c) in cells:
                     continue
                 after = {**cells, (r, c): (seat, _base(plug, rows[r], cols[c]))}
