@@ -2,13 +2,16 @@
 
 It reads only its seat's view and plays the move that leaves the best standing after it, as
 the rules rank a finished game: active-plug difference first, then the difference of summed
-final voltages; ties are broken at random by the seed. It shares no code with our bots; it
-sits in tooling because the bench and a test both use it.
+final voltages; ties are broken at random by the seed. ``rank="volts"`` ranks by the
+final-voltage difference alone, another reading of "the best score difference" (#56). It
+shares no code with our bots; it sits in tooling because the bench and a test both use it.
 """
 
 from __future__ import annotations
 
 import random
+
+RANKS = ("active", "volts")  # active plugs then volts, as the rules rank; volts alone
 
 
 def _base(plug: str, row: int, col: int) -> int:
@@ -31,8 +34,12 @@ def _standing(cells: dict, seat: int) -> tuple[int, int]:
     return active[seat] - active[1 - seat], volts[seat] - volts[1 - seat]
 
 
-def greedy_move(view: dict, seat: int, seed: int) -> dict:
-    """The move that leaves ``seat`` the best standing, a random one among equals."""
+def greedy_move(view: dict, seat: int, seed: int, rank: str = "active") -> dict:
+    """The move that leaves ``seat`` the best standing by ``rank`` (one of ``RANKS``), a random
+    one among equals."""
+    if rank not in RANKS:
+        raise ValueError(f"Unknown rank {rank!r}; expected one of {RANKS}.")
+    drop = RANKS.index(rank)  # "volts" drops the active-plug difference from the key
     rows, cols = view["rows"], view["cols"]
     cells = {
         (r, c): (cell["seat"], cell["base"])
@@ -48,7 +55,7 @@ def greedy_move(view: dict, seat: int, seed: int) -> dict:
                 if (r, c) in cells:
                     continue
                 after = {**cells, (r, c): (seat, _base(plug, rows[r], cols[c]))}
-                key = _standing(after, seat)
+                key = _standing(after, seat)[drop:]
                 move = {"type": "place", "at": [r, c]}
                 if view["draft"]:
                     move["plug"] = plug
