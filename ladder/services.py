@@ -302,7 +302,7 @@ def _encounter(game: str, seats: tuple[int, ...], users: dict, kind: str, at) ->
                     match=match, game=game, kind=kind, encounter=code, created_at=at
                 )
         except Refused as refused:
-            log.warning("ladder %s: %s refused: %s", game, seating, refused)
+            log.warning("ladder %s: %s refused: %s", game, seating, refused)  # pragma: no mutate
             continue
         made.append(match)
     return made

@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.test import override_settings
 from django.utils import translation
 from huey.contrib.djhuey import HUEY
+from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
 from config.lanes import ANALYSIS
@@ -31,6 +32,13 @@ if WORKER is not None and os.environ.get("REDIS_URL"):
     settings.CHANNEL_LAYERS = {"default": redis_layer(WORKER_REDIS, settings.REDIS_PREFIX)}
     settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": WORKER_REDIS}}
     settings.FRAGMENT_REDIS_URL = WORKER_REDIS
+
+# `make mutants` runs an area's tests once a mutant (tooling/mutants.py): an area whose
+# properties would take most of its time loads this profile (``--hypothesis-profile=mutants``).
+# A property asks for a multiple of the profile's examples, so it runs a tenth of them there,
+# the same ones every run (one mutant's verdict does not hang on the draw), and keeps no
+# database of failing examples (a mutant's would be replayed against the real code).
+hypothesis_settings.register_profile("mutants", max_examples=10, derandomize=True, database=None)
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.

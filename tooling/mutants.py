@@ -4,7 +4,8 @@
 mutmut reads its settings from the ``pyproject.toml`` of the folder it runs in and keeps its
 work in ``mutants/`` there, so each area runs in a folder of its own, ``var/mutants/<area>``:
 links to the app's packages and files, and a copy of ``pyproject.toml`` whose ``[tool.mutmut]``
-is the shared settings plus that area's modules and fast tests (``[tool.mutmut.areas.*]``).
+is the shared settings plus that area's modules, fast tests and pytest options
+(``[tool.mutmut.areas.*]``; ``pytest_args``, say a Hypothesis profile of fewer examples).
 One area can run alone, its results stay apart from the others', and its statistics run only
 its own tests. ``--check`` is CI's dry run: every area's settings must name files that exist,
 and mutmut must make mutants of one area's first module and import it with its tests.
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "var" / "mutants"
 # Keys of an area's table that are ours, not mutmut's.
-AREA_KEYS = {"only_mutate", "tests"}
+AREA_KEYS = {"only_mutate", "tests", "pytest_args"}
 
 
 def settings() -> tuple[dict, dict[str, dict]]:
@@ -80,6 +81,7 @@ def stage(name: str, shared: dict, area: dict) -> Path:
     mutmut = {
         **shared,
         "only_mutate": area["only_mutate"],
+        "pytest_add_cli_args": shared["pytest_add_cli_args"] + area.get("pytest_args", []),
         "pytest_add_cli_args_test_selection": area["tests"],
     }
     (folder / "pyproject.toml").write_text(head + "[tool.mutmut]\n" + toml_table(mutmut))

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from ladder.schedule import Encounter, Entrant, Limits, can_play, plan, seatings
 
 OWNERS = ["ann", "bob", "cid", "dee", "eve"]
+#: Three times the profile's examples: 300 in the suite, 30 in a mutation run (tests/conftest.py).
+PROPERTY = settings(max_examples=3 * settings.default.max_examples, deadline=None)
 
 
 @st.composite
@@ -54,7 +56,7 @@ def legal_partner(seed: Entrant, other: Entrant, limits: Limits) -> bool:
     return other.key != seed.key and not (seed.owners & other.owners) and can_play(other, limits)
 
 
-@settings(max_examples=300, deadline=None)
+@PROPERTY
 @given(ladders(), limits_st, st.integers(0, 2**32))
 def test_a_table_never_seats_two_of_one_owner_nor_a_computer_first(entrants, limits, seed):
     by_key = {e.key: e for e in entrants}
@@ -69,7 +71,7 @@ def test_a_table_never_seats_two_of_one_owner_nor_a_computer_first(entrants, lim
                 assert not (a.owners & b.owners), (a, b)
 
 
-@settings(max_examples=300, deadline=None)
+@PROPERTY
 @given(ladders(), limits_st, st.integers(0, 2**32), st.integers(0, 24), st.integers(0, 24))
 def test_the_caps_hold(entrants, limits, seed, running, computer_running):
     made = plan(
@@ -93,7 +95,7 @@ def test_the_caps_hold(entrants, limits, seed, running, computer_running):
         assert computer_running + limits.matches * with_computer <= cap
 
 
-@settings(max_examples=300, deadline=None)
+@PROPERTY
 @given(ladders(), limits_st, st.integers(0, 2**32))
 def test_the_least_played_program_with_a_partner_goes_first(entrants, limits, seed):
     """Nobody starves: among the programs that can play and have somebody to play, one with
@@ -139,7 +141,7 @@ def test_over_many_rounds_every_program_plays():
     assert min(counts[:-1]) >= fair / 2, counts
 
 
-@settings(max_examples=300, deadline=None)
+@PROPERTY
 @given(ladders(computers=False), st.integers(1, 4), st.sampled_from([50, 200]), st.integers())
 def test_the_window_widens_only_when_nobody_is_near(entrants, k, window, seed):
     limits = Limits(k=k, window=window, per_day=100, running_per_program=100, running_total=2)
