@@ -40,6 +40,17 @@ if WORKER is not None and os.environ.get("REDIS_URL"):
 # database of failing examples (a mutant's would be replayed against the real code).
 hypothesis_settings.register_profile("mutants", max_examples=10, derandomize=True, database=None)
 
+
+def pytest_sessionstart(session):
+    """A test process forked from another reads the parent's settings, the SQLite test
+    database's name (the parent's pid) too: mutmut forks each mutant's tests so, and two at
+    once shared one file, failing each other's tests (every mutant "killed"). Each session
+    names it by its own pid."""
+    test = settings.DATABASES["default"].get("TEST", {})
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3") and "NAME" in test:
+        test["NAME"] = settings.VAR_DIR / f"test-{os.getpid()}.sqlite3"
+
+
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0

@@ -199,3 +199,18 @@ def test_power_companies_seat_three_or_four_near_each_other():
 def test_the_second_match_swaps_the_seats():
     assert seatings(Encounter((4, 7)), 2) == [(4, 7), (7, 4)]
     assert seatings(Encounter((1, 2, 3)), 2) == [(1, 2, 3), (2, 3, 1)]
+
+
+def test_the_edges_of_the_caps_and_of_near():
+    """A program may reach its caps, not pass them; a partner exactly a window away is near;
+    a window under a point begins at one."""
+    limits = Limits(per_day=4, running_per_program=2)
+    assert can_play(Entrant(0, frozenset({"a"}), 0, recent=2), limits)
+    assert not can_play(Entrant(0, frozenset({"a"}), 0, recent=3), limits)
+    assert not can_play(Entrant(0, frozenset({"a"}), 0, running=1), limits)
+    a, b = Entrant(0, frozenset({"a"}), 1000), Entrant(1, frozenset({"b"}), 1200)
+    (made,) = plan([a, b], Limits(window=200, running_total=2), random.Random(1))
+    assert made.window == 200
+    b = Entrant(1, frozenset({"b"}), 1001)
+    (made,) = plan([a, b], Limits(window=0.5, running_total=2), random.Random(1))
+    assert made.window == 1.0
