@@ -44,7 +44,7 @@ hypothesis_settings.register_profile("mutants", max_examples=10, derandomize=Tru
 def pytest_sessionstart(session):
     """A test process forked from another reads the parent's settings, the SQLite test
     database's name (the parent's pid) too: mutmut forks each mutant's tests so, and two at
-    once shared one file, failing each other's tests (every mutant "killed"). Each session
+    once shared one file, failing each other's tests (nearly every mutant "killed"). Each session
     names it by its own pid."""
     test = settings.DATABASES["default"].get("TEST", {})
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3") and "NAME" in test:
