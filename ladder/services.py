@@ -324,8 +324,8 @@ def _match(game: str, seated: list, control: TimeControl, kind: str) -> Match:
     )
     for index, user in people[1:]:
         match = match_services.match_join(
-            match_id=match.pk, user=user, seat=index, invite=match.invite, scheduled=True
-        )
+            match_id=match.pk, user=user, seat=index, scheduled=True
+        )  # an open match (the ladder's are watched by anyone): no invite is asked
     return match
 
 
