@@ -42,20 +42,29 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> Non
     raise RuntimeError("server did not start")
 
 
+def manage(env: dict, *args: str, **run) -> subprocess.CompletedProcess:
+    """``manage.py *args`` in the source tree with ``env``, failing on its failure."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, **run
+    )
+
+
+def _temporary(prefix: str) -> Path:
+    """A folder removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 @functools.cache
 def collected_static() -> Path:
     """The static files as `make run` collects them, once per process (a pytest session) for
     all the servers it starts: they depend on the source tree only, and a second copy of them
     per server would only cost time."""
-    var_dir = Path(tempfile.mkdtemp(prefix="gametable-static-"))
-    atexit.register(shutil.rmtree, var_dir, ignore_errors=True)
+    var_dir = _temporary("gametable-static-")
     root = var_dir / "staticfiles"
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env={**os.environ, "VAR_DIR": str(var_dir), "STATIC_ROOT": str(root), "DEBUG": "0"},
-        check=True,
-    )
+    env = {**os.environ, "VAR_DIR": str(var_dir), "STATIC_ROOT": str(root), "DEBUG": "0"}
+    manage(env, "collectstatic", "--noinput", "-v0")
     return root
 
 
@@ -64,13 +73,10 @@ def migrated_sqlite() -> Path:
     """An SQLite database migrated once per process (a pytest session), which every server
     on the embedded default copies instead of migrating its own: a migration run costs
     seconds of CPU, and a fresh database's migrations depend on the source tree only."""
-    var_dir = Path(tempfile.mkdtemp(prefix="gametable-migrated-"))
-    atexit.register(shutil.rmtree, var_dir, ignore_errors=True)
+    var_dir = _temporary("gametable-migrated-")
     env = {**os.environ, "VAR_DIR": str(var_dir), "DEBUG": "0"}
     env.pop("DATABASE_URL", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
+    manage(env, "migrate", "--noinput", "-v0")
     return var_dir / "db.sqlite3"
 
 
@@ -111,24 +117,12 @@ class Server:
             for part in migrated_sqlite().parent.glob("db.sqlite3*"):  # with a WAL left
                 shutil.copyfile(part, Path(self.env["VAR_DIR"]) / part.name)
             return
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-        )
+        manage(self.env, "migrate", "--noinput", "-v0")
 
     def shell(self, code: str) -> str:
         """Runs ``code`` in ``manage.py shell`` on this server's database and settings (before
         or beside it serving) and returns what it printed: how a test sets up its world there."""
-        return subprocess.run(
-            [sys.executable, "manage.py", "shell", "-v0", "-c", code],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        return manage(self.env, "shell", "-v0", "-c", code, capture_output=True, text=True).stdout
 
     def start(self):
         # Server errors go to SERVER_LOG when set; a pipe nobody reads could fill and stall it.

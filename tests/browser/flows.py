@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import uuid
 
 from playwright.sync_api import expect
-
-from tooling.servers import ROOT
 
 
 def sign_up(page, name: str | None = None) -> str:
@@ -70,9 +66,7 @@ def rig_hidden_setup(server, invite: str, options: dict) -> None:
         "m.state = e.to_json(e.setup(players=m.players, seed=m.seed, options=m.options)); "
         "m.save(update_fields=['options', 'state'])"
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
-    )
+    server.shell(code)
 
 
 def join_as_guest(page, invite: str, nickname: str) -> str:
@@ -104,6 +98,4 @@ def age_clock(server, public_id: str, seconds_left: float) -> None:
         "Match.objects.filter(pk=m.pk).update(turn_started=m.turn_started - shift, "
         "deadline=m.deadline - shift); m.refresh_from_db(); reactions.after_position(m)"
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
-    )
+    server.shell(code)

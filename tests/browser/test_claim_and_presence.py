@@ -10,28 +10,14 @@
 """
 
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.flows import join_as_guest, sign_up
 
 pytestmark = pytest.mark.browser
-
-
-def manage_shell(server, code: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=server.env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout
 
 
 def match_lookup(url: str) -> str:
@@ -47,8 +33,7 @@ def match_lookup(url: str) -> str:
 
 def age_absence(server, url: str, seat: int, seconds: int) -> None:
     """As if ``seat`` had had no page open for ``seconds``."""
-    manage_shell(
-        server,
+    server.shell(
         match_lookup(url) + "from games import services; "
         f"Seat.objects.filter(match=m, index={seat}).update("
         f"away_since=services.server_now() - {seconds * 1000})",

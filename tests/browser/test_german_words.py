@@ -3,14 +3,12 @@ the power companies' game, the computer's levels, the companies' final reveal, t
 page's rows and the rules pages use the words of the German pages and rule sheets."""
 
 import re
-import subprocess
-import sys
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.test_languages_flow import german_context
 
 pytestmark = pytest.mark.browser
@@ -83,9 +81,7 @@ def a_rotation_of_mine(server, page) -> None:
         f"m = Match.objects.get(public_id={public_id!r}); "
         "play(m, m.seat_list()[1].user, a_rotation(m))"
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
-    )
+    server.shell(code)
 
 
 def test_the_power_companies_speak_german_to_the_end(german, server):

@@ -2,9 +2,6 @@
 ones, so every running match is opened at 1280×800 and 390×844 by a viewer reading German,
 with the same checks as tests/browser/test_layout.py; screenshots land in test-artifacts/."""
 
-import subprocess
-import sys
-
 import pytest
 from playwright.sync_api import expect
 
@@ -19,7 +16,6 @@ from tests.browser.test_layout import (
     log_in,
     no_horizontal_scroll,
 )
-from tooling.servers import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -32,9 +28,7 @@ def seeded(server):
     yield running, finished
     ids = [*running.values(), *finished.values()]
     code = f"from games.models import Match; Match.objects.filter(public_id__in={ids!r}).delete()"
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=server.env, check=True
-    )
+    server.shell(code)
 
 
 def in_german(page, url):
