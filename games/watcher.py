@@ -22,17 +22,30 @@ from games.groups import group_name
 from games.models import Match, Presence
 
 _seen: dict[int, tuple[int, str]] = {}  # match id -> (ply, status) last looked at
+# A match that moved several plies between two looks (a loaded machine, a quick computer) is
+# told each of them, the newest this many: a spectator at their own pace (static/js/pace.js)
+# sees every position in turn.
+CATCH_UP_PLIES = 16
 _watchers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 _server: list[str] = []  # this process's name in its sockets' rows, once a match socket opened
 
 
 def changed_positions(server: str) -> list[tuple[int, int, str]]:
-    """(match id, ply, status) of this process's watched matches that moved since last time."""
+    """(match id, ply, status) of this process's watched matches that moved since last time:
+    every ply since the last look (at most ``CATCH_UP_PLIES``), oldest first."""
     watched = Presence.objects.filter(server=server).values_list("match_id", flat=True)
     rows = Match.objects.filter(pk__in=watched).values_list("pk", "ply", "status")
     # A match seen for the first time counts as changed: its sockets may have opened on an
     # older position than the one now stored (a viewer ignores a notice it already shows).
-    changed = [(pk, ply, status) for pk, ply, status in rows if _seen.get(pk) != (ply, status)]
+    changed = []
+    for pk, ply, status in rows:
+        before = _seen.get(pk)
+        if before == (ply, status):
+            continue
+        if before is not None:
+            first = max(before[0] + 1, ply - CATCH_UP_PLIES + 1)
+            changed += [(pk, between, Match.Status.ACTIVE.value) for between in range(first, ply)]
+        changed.append((pk, ply, status))
     _seen.clear()
     _seen.update({pk: (ply, status) for pk, ply, status in rows})
     return changed

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import guard, services
 from games.features import SocketPart
-from games.live import fragments
+from games.live import earlier, fragments
 from games.live.rendering import cached_board_html, fragment_key
 from games.live.socket_identity import REOPEN, still_holds
 from games.messages import MATCH_UPDATED, Claim, Flag, MatchUpdated, Move, Sync
@@ -60,12 +60,19 @@ def _position(match_id: int) -> tuple[int, str] | None:
     return Match.objects.filter(pk=match_id).values_list("ply", "status").first()
 
 
-def _board(socket) -> str:
-    return fragment(socket, Match.objects.get(pk=socket.match_id))
+def _board(socket, ply: int | None = None) -> str:
+    match = Match.objects.get(pk=socket.match_id)
+    if ply is not None and ply < match.ply and socket.seat is None:
+        match = earlier.as_it_was(match, ply)
+    return fragment(socket, match)
 
 
-async def send_board(socket) -> None:
-    await socket.send(text_data=await database_sync_to_async(_board)(socket))
+async def send_board(socket, ply: int | None = None) -> None:
+    """The socket's board of the stored match; with ``ply``, a spectator's of that position
+    when the match has moved past it (a notice that came late, or one of the plies the
+    watcher saw between two looks): a spectator is shown every position in turn, the
+    newest's own notice follows. A player always gets the position to move in."""
+    await socket.send(text_data=await database_sync_to_async(_board)(socket, ply))
 
 
 async def move(socket, frame: Move) -> None:
@@ -144,7 +151,7 @@ async def match_updated(socket, event: MatchUpdated) -> None:
     if html is None:
         html = await fragments.aget(key)
     if html is None:
-        await send_board(socket)
+        await send_board(socket, ply)
         return
     socket.sent, socket.shown_ply, socket.showing = key, ply, (ply, status)
     await socket.send(text_data=html)

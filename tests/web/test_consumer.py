@@ -311,3 +311,48 @@ async def test_a_player_behind_gets_the_board_its_audience_shares(match, alice, 
     assert renders == []
     for c in (a, b):
         await c.disconnect()
+
+
+async def test_a_spectator_is_shown_each_position_recorded_elsewhere_between_two_looks(
+    match, alice, bob, monkeypatch, settings
+):
+    """The embedded watcher looks twice a second at what another process (the worker's
+    computers) recorded; when two plies came between two looks, a spectator is shown both in
+    turn (a spectator at their own pace sees every position), a player only the newest, the
+    one to move in."""
+    from asgiref.sync import sync_to_async
+    from channels.layers import get_channel_layer
+
+    from games import reactions, watcher
+    from games.groups import group_name
+    from games.models import Presence
+    from tests.web.support import play_a_move
+
+    settings.WATCH_SECONDS = 3600  # the looks are this test's own
+    monkeypatch.setattr(watcher, "_seen", {})
+    spectator, player = await connected(match), await connected(match, alice)
+    assert 'data-ply="0"' in await spectator.receive_from()
+    await player.receive_from()
+    server = await sync_to_async(
+        lambda: Presence.objects.filter(match=match).values_list("server", flat=True)[0]
+    )()
+    assert await sync_to_async(watcher.changed_positions)(server) == [(match.pk, 0, "active")]
+    # Recorded in another process: neither rendered nor told here.
+    monkeypatch.setattr(reactions, "prerender", lambda *args: None)
+    monkeypatch.setattr(reactions, "notify_match_updated", lambda match: None)
+    monkeypatch.setattr(watcher, "told", lambda *position: None)
+    for _ in range(2):
+        await sync_to_async(play_a_move)(match)
+    looked = await sync_to_async(watcher.changed_positions)(server)
+    assert looked == [(match.pk, 1, "active"), (match.pk, 2, "active")]
+    for pk, ply, status in looked:
+        await get_channel_layer().group_send(group_name(pk), watcher.notice(ply, status))
+
+    first, second = [await spectator.receive_from(timeout=3) for _ in range(2)]
+    assert 'data-ply="1"' in first and ">4 6<" in first and ">4 4<" not in first
+    assert 'data-ply="2"' in second
+    board = await player.receive_from(timeout=3)
+    assert 'data-ply="2"' in board and "Your turn" in board
+    assert await player.receive_nothing(timeout=0.3)
+    for c in (spectator, player):
+        await c.disconnect()

@@ -38,6 +38,12 @@ def test_the_watcher_leaves_out_the_positions_this_process_told_its_viewers(
 
     Match.objects.filter(pk=match.pk).update(ply=2)  # as another process records a move
     assert watcher.changed_positions("here") == [(match.pk, 2, "active")]
+    Match.objects.filter(pk=match.pk).update(ply=4)  # two plies between two looks: both told
+    assert watcher.changed_positions("here") == [(match.pk, 3, "active"), (match.pk, 4, "active")]
+    Match.objects.filter(pk=match.pk).update(ply=100, status="finished")  # the newest, at most
+    told = watcher.changed_positions("here")
+    assert told[-1] == (match.pk, 100, "finished") and len(told) == watcher.CATCH_UP_PLIES
+    assert [ply for _, ply, _ in told] == list(range(100 - watcher.CATCH_UP_PLIES + 1, 101))
 
 
 def test_a_match_never_looked_at_stays_new_though_this_process_told_of_a_move(
