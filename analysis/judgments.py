@@ -55,8 +55,9 @@ def _deviation(values: list[float]) -> float:
 def volatility(series: list[float], moves: int) -> list[float]:
     """lichess's weight of each of ``len(series) - 1`` moves: the standard deviation (in
     points, clamped to 0.5–12) of the chances in a window of ``moves // 10`` positions
-    (2–8) ending at the move's position, the first windows repeated until they fill."""
-    size = min(max(moves // 10, 2), 8, len(series))
+    (2–8) ending at the position after the move, the first window
+    repeated until there is one a move."""
+    size = min(max(moves // 10, 2), 8)  # a window past the series' end is the whole series
     windows = [series[:size]] * (size - 2) + [
         series[i : i + size] for i in range(len(series) - size + 1)
     ]
@@ -72,7 +73,7 @@ def accuracy(positions: list[dict], seat: int) -> float | None:
         if position.get("seat") != seat or (drop := drop_of(position)) is None:
             continue
         value = move_accuracy(drop)
-        weighted.append((value, weights[i] if i < len(weights) else 0.5))
+        weighted.append((value, weights[i]))
         harmonic.append(value)
     if not harmonic:
         return None
