@@ -246,8 +246,6 @@ def estimate(
     played_edge = search.played_edge()
     chances = search.means(chosen)
     after = search.means(played_edge)[seat] if played_edge is not None else chances[seat]
-    if played_edge is chosen:
-        after = chances[seat]
     state = know.determinize(view, seat, rng)
     forced = len(list(islice(know.engine.legal_moves(state, seat), 2))) < 2
     return Estimate(

@@ -55,13 +55,14 @@ def _deviation(values: list[float]) -> float:
 def volatility(series: list[float], moves: int) -> list[float]:
     """lichess's weight of each of ``len(series) - 1`` moves: the standard deviation (in
     points, clamped to 0.5–12) of the chances in a window of ``moves // 10`` positions
-    (2–8) ending at the position after the move, the first window
-    repeated until there is one a move."""
-    size = min(max(moves // 10, 2), 8)  # a window past the series' end is the whole series
-    windows = [series[:size]] * (size - 2) + [
-        series[i : i + size] for i in range(len(series) - size + 1)
-    ]
-    return [min(max(_deviation(w), 0.5), 12.0) for w in windows[: len(series) - 1]]
+    (2–8) ending at the position after the move; the moves before a window's worth share
+    the first window."""
+    size = min(max(moves // 10, 2), 8)
+    weights = []
+    for end in range(2, len(series) + 1):  # the window ends before ``end``: after the move
+        window = series[max(0, end - size) : max(end, size)]
+        weights.append(min(max(_deviation(window), 0.5), 12.0))
+    return weights
 
 
 def accuracy(positions: list[dict], seat: int) -> float | None:

@@ -102,3 +102,26 @@ def test_a_move_of_no_accuracy_counts_as_1_in_the_harmonic_mean():
     good = move_accuracy(0.0)
     assert move_accuracy(90.0) == 0.0
     assert accuracy(positions, 0) == pytest.approx((good / 2 + 2 / (1 / good + 1)) / 2)
+
+
+@pytest.mark.parametrize("moves", [29, 30])
+def test_the_windows_of_a_seats_accuracy_are_a_tenth_of_the_matchs_moves(moves):
+    """29 moves weigh by windows of 2, 30 by windows of 3 (and 31 positions by 3, so a
+    count off by one either way changes the weights): chances that swing by 0, 5, 10, 15
+    and 20 points in turn (50, 55, 50, 65, 50, 50, 50, 60, …) give the moves weights of
+    their own."""
+    chances = [0.5 + 0.05 * (ply % 5) * (ply % 2) for ply in range(moves)]
+    drops = [0.05 * (ply % 7) for ply in range(moves)]
+    positions = [
+        {"seat": ply % 2, "chances": [c, 1 - c], "played": [c, 1 - c][ply % 2] - drops[ply]}
+        for ply, c in enumerate(chances)
+    ]
+    positions.append({"seat": 0, "chances": [0.5, 0.5], "end": True})
+    series = [100 * p["chances"][0] for p in positions]
+    weights = volatility(series, moves)
+    # After move 2: the window (50, 65) spreads 7.5 points, (55, 50, 65) √(350/9).
+    assert weights[2] == pytest.approx(7.5 if moves == 29 else math.sqrt(350 / 9))
+    mine = [(move_accuracy(100 * drops[ply]), weights[ply]) for ply in range(0, moves, 2)]
+    weighted = sum(v * w for v, w in mine) / sum(w for _, w in mine)
+    harmonic = len(mine) / sum(1 / max(v, 1.0) for v, _ in mine)
+    assert accuracy(positions, 0) == pytest.approx((weighted + harmonic) / 2)
