@@ -94,10 +94,13 @@ class _Analysing(Search):
         self.scores = getattr(self.engine, "final_scores", None)
 
     def candidates(self, node, state, mover):
+        """The root's candidates end with the move played (popped first: tried first), also
+        when they are drawn again (``select``: nothing tried was legal in this
+        determinization) and the move played has no edge yet."""
         fresh = super().candidates(node, state, mover)
         if node is self.root and self.played_key not in node.keys:
             node.keys.add(self.played_key)
-            fresh.append((self.played_key, self.played))  # popped first: tried first
+            fresh.append((self.played_key, self.played))
         elif node is self.root:
             fresh = [f for f in fresh if f[0] != self.played_key]
             if not any(e.move == self.played for e in node.edges):
@@ -108,13 +111,13 @@ class _Analysing(Search):
         edge, after = super().select(node, state, mover)
         if node is self.root:
             self._path = [edge]
-        elif self._path and node is self._path[-1].child:
-            self._path.append(edge)  # every level: a kept tree's edges need their sums
+        else:  # the child of the edge before: every level, a kept tree's edges need sums
+            self._path.append(edge)
         return edge, after
 
     def playout(self, state):
         rewards = super().playout(state)
-        self._rewards = _shares(rewards) if self.players > 2 else rewards
+        self._rewards = _shares(rewards)
         if self.scores is not None and self.players > 2:
             self._places = _places(self._final(state))
         return rewards
@@ -123,8 +126,7 @@ class _Analysing(Search):
         return self.scores(state)
 
     def iterate(self):
-        self._path = []
-        super().iterate()
+        super().iterate()  # its first ``select``, at the root, begins ``_path`` anew
         for edge in self._path:
             sums = self.sums.setdefault(edge, [0.0] * self.players)
             for s, r in enumerate(self._rewards):
@@ -146,14 +148,16 @@ class _Analysing(Search):
         return max(replies, key=lambda e: e.visits)
 
     def means(self, edge: Edge) -> list[float]:
+        """Each seat's average reward along ``line(edge)``: every edge a search went
+        through has its sums (``iterate``; a kept tree brings its own, ``keep``)."""
         edge = self.line(edge)
-        sums = self.sums.get(edge)
-        return [x / edge.visits for x in sums] if sums and edge.visits else [0.0] * self.players
+        return [x / edge.visits for x in self.sums[edge]]
 
     def place_means(self, edge: Edge) -> list[float] | None:
+        """Each seat's expected place along ``line(edge)``, None where the game scores none."""
         edge = self.line(edge)
         sums = self.place_sums.get(edge)
-        return [round(x / edge.visits, 3) for x in sums] if sums and edge.visits else None
+        return None if sums is None else [round(x / edge.visits, 3) for x in sums]
 
     def adopt(self, kept: Kept) -> None:
         """Starts from ``kept`` (the position after the previous one's played move), with the
@@ -198,10 +202,11 @@ class _Analysing(Search):
 
 
 def _shares(rewards: list[float]) -> list[float]:
-    """A playout's rewards as shares of one win. With 3-4 players the bots' evaluation of an
-    unfinished playout values each seat on its own (power companies: its lead over the best
-    other seat), which sums to anything up to one per seat (at an even start, 50 % each), so
-    the analysis's chances would not add up to 100 %. The search itself backs up the raw
+    """A playout's rewards as shares of one win. The bots' evaluation of an unfinished
+    playout may value each seat on its own (power companies: its lead over the best other
+    seat, with two players too), which sums to anything up to one per seat (at an even
+    start, 50 % each), so the analysis's chances would not add up to 100 %; a win's rewards
+    already do. The search itself backs up the raw
     rewards: the computer players play as before."""
     total = sum(rewards)
     return [r / total for r in rewards] if total > 0 else [1 / len(rewards)] * len(rewards)
