@@ -156,3 +156,77 @@ def test_a_half_point_bye_weighs_half_in_sonneborn_berger():
     rows = {r.key: r for r in standings("swiss", people, results, byes={"b": [2]})}
     assert {k: r.points for k, r in rows.items()} == {"a": 1.0, "b": 1.0, "c": 1.5}
     assert rows["c"].tiebreaks == (2.5, 1.75)
+
+
+def test_bad_input_is_refused_with_the_reason():
+    """Each refusal says what is wrong (a result too short or too long for its seats would
+    otherwise fail deeper, in a zip, with no word of the result)."""
+    people = entrants("a", "b", "c", "d", "e")
+    cases = [
+        (Result(1, ("a", "b"), (1,)), "a place for each"),
+        (Result(1, ("a", "b", "c", "d", "e"), (1, 2, 3, 4, 5)), "2-4 seats"),
+        (Result(1, ("a", "b"), (1, 2), forfeit=(True,)), "one per seat"),
+        (Result(1, ("a", "a"), (1, 2)), "sits twice"),
+        (Result(1, ("a", "z"), (1, 2)), "did not enter"),
+    ]
+    for result, reason in cases:
+        with pytest.raises(ValueError, match=reason):
+            standings("swiss", people, [result])
+    with pytest.raises(ValueError, match="round-robin, swiss, arena, not 'ladder'"):
+        standings("ladder", people, [])
+
+
+def test_a_forfeit_loses_whatever_the_places_say():
+    """a missed its first move, though the places name it first: b wins."""
+    results = [Result(1, ("a", "b"), (1, 2), forfeit=(True, False))]
+    rows = {r.key: r for r in standings("round-robin", entrants("a", "b"), results)}
+    assert (rows["a"].points, rows["b"].points) == (0, 1)
+
+
+def test_a_round_robin_rest_scores_nothing_whatever_byes_are_passed():
+    rows = standings("round-robin", entrants("a", "b"), [], byes={"a": [1]}, half_byes={"b": [1]})
+    assert [r.points for r in rows] == [0, 0]
+
+
+def test_a_swiss_before_its_first_round_owes_a_late_joiner_nothing():
+    """No round played, no bye given: the last round is 0, so a player joining in round 3
+    has missed none yet (its ½ byes come as the rounds before it are played)."""
+    people = [Entrant("a", 1500), Entrant("b", 1500), Entrant("c", 1500, joined_round=3)]
+    assert [r.points for r in standings("swiss", people, [])] == [0, 0, 0]
+    rows = standings("swiss", people, [Result(1, ("a", "b"), (1, 2))])
+    assert {r.key: r.points for r in rows} == {"a": 1, "b": 0, "c": 0.5}  # round 1's ½ bye
+
+
+def test_swiss_tie_breaks_at_a_table_of_three_weigh_each_opponent_by_a_half():
+    """One round, A 1st, B 2nd, C 3rd: points 1, ½, 0. The table is two two-player results a
+    seat, each scaled by 1 / (3 − 1): Buchholz A ½ × (½ + 0) = ¼, B ½ × (1 + 0) = ½,
+    C ½ × (1 + ½) = ¾; Sonneborn-Berger A ½ × (1 × ½ + 1 × 0) = ¼, B ½ × (1 × 0) = 0, C 0."""
+    results = [Result(1, ("A", "B", "C"), (1, 2, 3))]
+    rows = {r.key: r for r in standings("swiss", entrants("A", "B", "C"), results, table_size=3)}
+    assert {k: r.tiebreaks for k, r in rows.items()} == {
+        "A": (0.25, 0.25),
+        "B": (0.5, 0.0),
+        "C": (0.75, 0.0),
+    }
+
+
+def test_only_an_arena_counts_streaks():
+    """Two wins in a row are a streak in an Arena only; elsewhere every streak is 0."""
+    results = [Result(1, ("a", "b"), (1, 2)), Result(2, ("a", "b"), (1, 2))]
+    for format in ("round-robin", "swiss"):
+        assert [r.streak for r in standings(format, entrants("a", "b"), results)] == [0, 0]
+
+
+def test_arena_performance_is_the_mean_of_opponents_ratings_plus_or_minus_400():
+    """a (1500) beats b (1700), then draws c (1600); d (2000) has not played.
+    a: (1700 + 400 + 1600 + 0) / 2 = 1850; b: 1500 − 400 = 1100; c: 1500 (a draw adds
+    nothing); d: their own 2000."""
+    people = [Entrant("a", 1500), Entrant("b", 1700), Entrant("c", 1600), Entrant("d", 2000)]
+    results = [Result(0, ("a", "b"), (1, 2), order=0), Result(0, ("c", "a"), (1, 1), order=1)]
+    rows = {r.key: r for r in standings("arena", people, results)}
+    assert {k: r.tiebreaks for k, r in rows.items()} == {
+        "a": (1850.0,),
+        "b": (1100.0,),
+        "c": (1500.0,),
+        "d": (2000.0,),
+    }

@@ -41,8 +41,7 @@ def place_points(result: Result) -> tuple[Fraction, ...]:
     check_result(result)
     seats = range(len(result.seats))
     return tuple(
-        sum((versus(result, i, j) for j in seats if j != i), Fraction(0)) / (len(result.seats) - 1)
-        for i in seats
+        sum(versus(result, i, j) for j in seats if j != i) / (len(result.seats) - 1) for i in seats
     )
 
 

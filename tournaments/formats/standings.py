@@ -108,7 +108,7 @@ def _pairs(key: str, results: Iterable[Result]):
 
 
 def _buchholz(key, results, points, byes, halves) -> Fraction:
-    total = points[key] * (len(byes.get(key, ())) + halves.get(key, 0))
+    total = points[key] * (len(byes.get(key, ())) + halves[key])
     for result, _, j, scale, played in _pairs(key, results):
         total += scale * (points[result.seats[j]] if played else points[key])
     return total
