@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import Entrant, arena, arena_pairing
+from tournaments.formats import Entrant, Table, arena, arena_pairing
 from tournaments.formats.arena import pair_cost
 
 
@@ -196,3 +196,103 @@ def test_the_rank_window_keeps_the_minimum_cost_of_a_large_group(seed, monkeypat
     windowed = cost(arena_pairing(players, ranks, last))
     monkeypatch.setattr(arena, "WINDOW", 10**6)
     assert windowed == cost(arena_pairing(players, ranks, last))
+
+
+def test_a_player_missing_from_the_ranks_ranks_last():
+    """x is not in the standings yet: it ranks 2, after a's 1; the ranks' sum, 3, is odd, so
+    the worse ranked moves first. At tables of three the missing three sit together, after
+    the ranked three. With no standings at all everyone ranks 1 (sum 2, even): the first in
+    order, the higher rated, moves first."""
+    a, x = Entrant("a", 1500), Entrant("x", 2000)
+    assert arena_pairing([x, a], {"a": 1}, {}).tables == (Table(("x", "a")),)
+    assert arena_pairing([a, x], {}, {}).tables == (Table(("x", "a")),)
+    players = [Entrant(k, 1500) for k in "xyzabc"]
+    tables = arena_pairing(players, {"a": 1, "b": 2, "c": 3}, {}, table_size=3).tables
+    assert [set(t.seats) for t in tables] == [{"a", "b", "c"}, {"x", "y", "z"}]
+
+
+def test_players_of_one_rank_are_ordered_by_rating():
+    """At the start everyone ranks 1: the three best rated share the first table of three."""
+    players = [Entrant(f"p{r}", r) for r in (1400, 1900, 1500, 1800, 1600, 1700)]
+    tables = arena_pairing(players, dict.fromkeys((p.key for p in players), 1), {}, 3).tables
+    assert [set(t.seats) for t in tables] == [
+        {"p1900", "p1800", "p1700"},
+        {"p1600", "p1500", "p1400"},
+    ]
+
+
+@pytest.mark.parametrize("last", [{"p0": ("p1",)}, {"p1": ("p0",)}])
+def test_one_side_naming_the_other_as_its_last_opponent_is_enough(last):
+    """p1 may have played someone since p0 last sat with it (or the other way round): the
+    pair is still the one just played for the player who waited."""
+    players, ranks, _ = field([1500, 1500, 1500, 1500], [])
+    tables = arena_pairing(players, ranks, last).tables
+    assert len(tables) == 2
+    assert frozenset({"p0", "p1"}) not in {frozenset(t.seats) for t in tables}
+
+
+def test_a_rematch_waits_even_when_every_pair_costs_nothing():
+    """At the start (all rank 1, equal ratings) every pair costs 0: the rematch's penalty
+    must still be above that sum, so p0-p1 and p2-p3, who just met, do not meet again."""
+    players, _, last = field([1500, 1500, 1500, 1500], [(0, 1), (2, 3)])
+    ranks = dict.fromkeys((p.key for p in players), 1)
+    tables = {frozenset(t.seats) for t in arena_pairing(players, ranks, last).tables}
+    assert len(tables) == 2
+    assert tables.isdisjoint({frozenset({"p0", "p1"}), frozenset({"p2", "p3"})})
+
+
+def test_while_someone_plays_the_others_are_still_paired():
+    """Only the pair who just met is left out, not everyone after it."""
+    players, ranks, last = field([1500, 1500, 1500, 1500], [(0, 1)])
+    tables = arena_pairing(players, ranks, last, playing=1).tables
+    assert len(tables) == 2
+    assert frozenset({"p0", "p1"}) not in {frozenset(t.seats) for t in tables}
+
+
+@pytest.mark.parametrize(("ranks", "seats"), [((1, 3), ("a", "b")), ((1, 2), ("b", "a"))])
+def test_the_better_ranked_moves_first_when_the_ranks_sum_is_even(ranks, seats):
+    players = [Entrant("a", 1500), Entrant("b", 1500)]
+    pairing = arena_pairing(players, dict(zip("ab", ranks, strict=True)), {})
+    assert pairing.tables == (Table(seats),)
+
+
+def test_the_cost_is_an_integer():
+    """Ranks 1 and 2 of 3, equal ratings: 300 + 1,700 × 2 // 3 = 300 + 1,133 = 1,433, floor
+    division, so that the matching's sums are exact."""
+    a, b = Entrant("a", 1500), Entrant("b", 1500)
+    assert pair_cost(a, b, {"a": 1, "b": 2}, 3) == 1433
+
+
+def test_between_a_hundred_and_two_hundred_waiting_two_groups_of_half_are_paired():
+    """150 waiting: two groups of half of them rounded down to an even count, 150 // 4 × 2 =
+    74 each: 74 tables, the last two wait, and nobody of the first group meets the second."""
+    players = [Entrant(f"p{i}", 1500) for i in range(150)]
+    ranks = {p.key: i + 1 for i, p in enumerate(players)}
+    tables = arena_pairing(players, ranks, {}).tables
+    assert len(tables) == 74
+    assert {k for t in tables for k in t.seats} == {f"p{i}" for i in range(148)}
+    assert all((int(a[1:]) < 74) == (int(b[1:]) < 74) for a, b in (t.seats for t in tables))
+
+
+def test_a_hundred_waiting_are_one_group():
+    """Ratings 100,000 points a rank apart, but for p48 and p51 (ranks 49 and 52), equal: a
+    rating gap costs more than any rank distance (at most 99 × 2,000), so the matching pairs
+    the two; cut into halves of 50, it could not."""
+    ratings = [1500 + 100_000 * i for i in range(100)]
+    ratings[51] = ratings[48]
+    players, ranks, last = field(ratings, [])
+    tables = arena_pairing(players, ranks, last).tables
+    assert len(tables) == 50
+    assert frozenset({"p48", "p51"}) in {frozenset(t.seats) for t in tables}
+
+
+@pytest.mark.parametrize(("apart", "paired"), [(arena.WINDOW, True), (arena.WINDOW + 1, False)])
+def test_above_the_window_only_ranks_that_close_may_meet(apart, paired):
+    """Fourteen waiting, ratings 100,000 points a rank apart but for p0 and the player
+    ``apart`` ranks below, equal: the cheapest pair of all, which the matching takes when
+    the window lets it (12 ranks apart), and not when it does not (13)."""
+    ratings = [1500 + 100_000 * i for i in range(14)]
+    ratings[apart] = ratings[0]
+    players, ranks, last = field(ratings, [])
+    tables = {frozenset(t.seats) for t in arena_pairing(players, ranks, last).tables}
+    assert (frozenset({"p0", f"p{apart}"}) in tables) == paired

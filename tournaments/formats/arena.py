@@ -29,7 +29,7 @@ from .tables import check_keys, check_table_size, grouped_tables, table_sizes
 from .types import Entrant, Pairing, Table
 
 GROUP = 100  # lichess's maxGroupSize
-WINDOW = 12  # above this many players, a pair's ranks in the group are at most this far apart
+WINDOW = 12  # how far apart two ranks of a group may be paired (13 or fewer: any two)
 TOP_FACTOR, BOTTOM_FACTOR = 2000, 300
 
 
@@ -89,7 +89,7 @@ def _match(
         (i, j): pair_cost(a, b, rank, max_rank)
         for i, a in enumerate(group)
         for j, b in enumerate(group)
-        if i < j and (j - i <= WINDOW or len(group) <= WINDOW)
+        if i < j <= i + WINDOW
     }
     # A rematch costs more than every other pair of the group together.
     penalty = sum(costs.values()) + 1
