@@ -154,7 +154,7 @@ def test_the_defaults_are_two_player_games_two_matches_an_encounter():
 
 
 def test_bad_input_is_refused_with_the_reason():
-    with pytest.raises(ValueError, match="at least one match"):
+    with pytest.raises(ValueError, match="^an encounter has at least one match$"):
         round_robin_schedule(keys(4), 2, 0)
     with pytest.raises(ValueError, match="at tables of 3 needs more players"):
         round_robin_schedule(keys(2), 3)

@@ -4,9 +4,9 @@ Two-player games follow Berger's tables (the circle method: one player stays, th
 turn round it), one leg per match of an encounter, the seats swapped from leg to leg, so each
 pair meets once per leg and each player's first moves and second moves differ by at most
 one. Power companies (tables of 3-4) have no such table. Their rounds are planned together:
-the fewest that could do (enough seats at tables for every pair's meetings and for each
-player's), then one more at a time until a search finds a plan in which every two players
-share a table ``matches_per_encounter`` times. The search starts from shuffled tables and
+the fewest that could do (enough seats at tables for every pair's meetings), then one more
+at a time until a search finds a plan in which every two players share a table
+``matches_per_encounter`` times. The search starts from shuffled tables and
 swaps two players of two tables of one round (simulated annealing, seeded so the schedule
 is the same every time) to lower the sum of squared meetings plus the meetings still
 missing: the fewer and the more even the repeats, the better. Rests rotate through the
@@ -76,12 +76,10 @@ def _companies(keys: list[str], table_size: int, target: int) -> list[Pairing]:
     resting = n - sum(sizes)
     pairs = n * (n - 1) // 2
     per_round = sum(size * (size - 1) // 2 for size in sizes)
-    # Fewest rounds that could do: enough table places for every pair's meetings, and for
-    # each player's meetings when they play every round they do not rest.
-    rounds = max(
-        -(-target * pairs // per_round),
-        -(-target * (n - 1) * n // (sum(sizes) * (max(sizes) - 1))),
-    )
+    # Fewest rounds that could do: enough table places for every pair's meetings. (Each
+    # player's meetings ask no more: a round's Σ size × (size − 1) player-meetings are twice
+    # its pairs' and at most its seats × (largest − 1).)
+    rounds = -(-target * pairs // per_round)
     rng = random.Random(n * 100 + table_size * 10 + target)
     longest = 2 * rounds + n  # past this, stop searching and cover what is missing
     while True:
