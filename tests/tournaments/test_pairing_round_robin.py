@@ -270,3 +270,25 @@ def test_a_search_that_never_covers_is_given_up_after_twice_the_fewest_rounds_an
     assert alike[:15] == [True] * 15
     assert not any(alike[15:])
     assert len(rounds) > 15
+
+
+def test_the_rounds_added_at_the_end_seat_the_short_pair_with_whom_they_met_least(monkeypatch):
+    """Six at tables of three, every pair met once but p0-p1 (never) and p2, who met p0 and
+    p1 five times each: the round added seats p0 and p1 with p3 (met each once, the first
+    of the least met), not p2. Seven: the round added rests p6, the rotation's first (the
+    short pair p0-p1 is not the one resting)."""
+
+    def search(n, *_):
+        met = [[int(a != b) for b in range(n)] for a in range(n)]
+        met[0][1] = met[1][0] = 0
+        met[2][0] = met[0][2] = met[2][1] = met[1][2] = 5
+        return [], met
+
+    monkeypatch.setattr(round_robin, "_search", search)
+    rounds = round_robin_schedule(keys(6), 3, 1)
+    assert len(rounds) == 1
+    assert {frozenset(t.seats) for t in rounds[0].tables} == {
+        frozenset({"p0", "p1", "p3"}),
+        frozenset({"p2", "p4", "p5"}),
+    }
+    assert round_robin_schedule(keys(7), 3, 1)[0].byes == ("p6",)
