@@ -65,3 +65,13 @@ def test_a_lobby_row_names_the_tie_break_that_decided_equal_scores(
     match.result = {"winners": [0], "scores": [0, 0], "reason": "time"}
     match.save(update_fields=["result"])
     assert "tie-break" not in client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+def test_a_result_is_said_only_of_a_finished_match_and_to_its_players(match, alice, bob, carol):
+    from games.models import Match
+
+    assert match.result_for(alice) is None  # still running
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, result={"winners": []})
+    match.refresh_from_db()
+    assert match.result_for(alice) == match.result_for(bob) == "drawn"
+    assert match.result_for(carol) is None  # not a player

@@ -172,3 +172,39 @@ def test_an_import_names_an_earlier_copy_by_its_public_id(client, importer, alic
     earlier = Match.objects.get(imported=True)
     again = client.post("/m/import/", {"record": record}).content.decode()
     assert f"as match #{earlier.public_id}." in again and f"#{earlier.pk}." not in again
+
+
+def _reordered(value):
+    """``value`` with every object's keys in the reverse order."""
+    if isinstance(value, dict):
+        return {key: _reordered(value[key]) for key in reversed(list(value))}
+    if isinstance(value, list):
+        return [_reordered(item) for item in value]
+    return value
+
+
+def test_a_record_written_otherwise_is_the_record_imported_before(client, importer, alice, bob):
+    """Its objects' keys in another order and other spacing: what it says happened is the
+    same, so the importer is told of the earlier copy."""
+    record = records(played_out(alice, bob), 1)[0]
+    client.post("/m/import/", {"record": record})
+    rewritten = json.dumps(_reordered(json.loads(record)), indent=2)
+    assert rewritten != record
+    again = client.post("/m/import/", {"record": rewritten}).content.decode()
+    assert "This record was imported before" in again
+    assert Match.objects.filter(imported=True).count() == 1
+
+
+def test_a_records_fingerprint_is_the_sha256_of_its_compact_sorted_json():
+    """Stored fingerprints are compared with those of records imported later: the text they
+    are taken of must not change (keys sorted, no spaces)."""
+    import hashlib
+    from types import SimpleNamespace
+
+    replayed = SimpleNamespace(
+        game="powerdrain", seed=7, options={"b": 1, "a": 2}, seats=["ann", "ben"],
+        moves=[[0, {"type": "place", "at": [0, 0]}]], result={"winners": [0], "reason": "x"},
+    )  # fmt: skip
+    text = '["powerdrain",7,{"a":2,"b":1},["ann","ben"],[[0,{"at":[0,0],"type":"place"}]],'
+    text += '{"reason":"x","winners":[0]}]'
+    assert services.record_digest(replayed) == hashlib.sha256(text.encode()).hexdigest()
