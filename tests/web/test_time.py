@@ -72,6 +72,12 @@ def test_a_flag_falls_with_nobody_connected_and_only_once(alice, bob):
     assert match.result["reason"] == "time" and match.moves.count() == 3
 
 
+def test_a_flag_asked_without_a_time_reads_the_servers_clock(alice, bob):
+    match = past_first_moves(timed(alice, bob), alice, bob)
+    Match.objects.filter(pk=match.pk).update(turn_started=0, deadline=60_000)  # in 1970
+    assert services.clock_flag(match_id=match.pk)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_flag_jobs_racing_in_several_workers_record_one_loss(alice, bob):
     """Six flag jobs at once: one records the loss, the other five find nothing to do
