@@ -49,6 +49,18 @@ def pytest_sessionstart(session):
     test = settings.DATABASES["default"].get("TEST", {})
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3") and "NAME" in test:
         test["NAME"] = settings.VAR_DIR / f"test-{os.getpid()}.sqlite3"
+    # The statements a process writes out once (games/store, games/positions) are written
+    # anew too: a forked session used its parent's, so a mutant of their code never ran.
+    from games import positions
+    from games.store import seat_query, written_sql
+
+    for written in (
+        positions._row,
+        seat_query._plan,
+        written_sql._update_sql,
+        written_sql._insert_sql,
+    ):
+        written.cache_clear()
 
 
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
