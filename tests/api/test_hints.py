@@ -25,6 +25,7 @@ from api.tokens import token_create
 from games import computer, services
 from games.models import Match, Move
 from games.registry import get_engine
+from tests.web.support import play_a_move
 
 HINT = "my <b>plan</b>: take the centre"
 BOB_HINT = "bob thinks hard"
@@ -292,5 +293,8 @@ def test_the_model_shows_nobody_a_hint_while_the_match_runs(db):
     assert match.status == Match.Status.ACTIVE and Move.objects.get(match=match, ply=0).hint
     assert match.hint_seats(alice) == set() and match.hints_for(alice) == {}
     assert match.hints_for(None) == {}
+    play_a_move(match)  # alice's, without a hint
     services.match_resign(match_id=match.pk, user=alice)
-    assert Match.objects.get(pk=match.pk).hints_for(None) == {0: Move.objects.get(ply=0).hint}
+    hint = Move.objects.get(ply=0).hint
+    assert Match.objects.get(pk=match.pk).hints_for(None) == {0: hint}
+    assert Match.objects.get(pk=match.pk).hints_for(alice) == {0: hint}  # hers have none
