@@ -2,12 +2,14 @@
 the budget it runs, the share the played move is given, the tree it keeps and what a search
 from a kept tree runs, the precision it stores."""
 
+import json
 import random
 
 import pytest
 
 from analysis import estimate as estimates
 from analysis.estimate import estimate
+from games.bots import knowledge
 from games.registry import get_game
 
 HIVE = get_game("hive").engine
@@ -143,3 +145,35 @@ def test_power_companies_chances_add_up_to_one_win_and_places_come_from_three_se
     else:
         assert len(found.places) == 3 and all(1 <= p <= 3 for p in found.places)
         assert sum(found.places) <= 6 + 0.003  # 1 + 2 + 3 a playout, less where seats tie
+
+
+def test_a_fresh_roots_candidates_hold_the_move_played_once_and_it_is_tried_first():
+    state, seat, view, moves = hive_opening()
+    played = moves[5]
+    search = estimates._Analysing(
+        knowledge("hive"), view, seat, random.Random(3), thorough=True, played=played
+    )
+    fresh = search.candidates(search.root, state, seat)
+    assert fresh[-1] == (json.dumps(played, sort_keys=True), played)  # popped first
+    assert [move for _, move in fresh].count(played) == 1
+
+
+def test_a_kept_root_takes_the_move_played_there_as_its_next_candidate_once():
+    """The position after the first set: a reply the kept tree has not tried yet waits among
+    its candidates; adopted, the search tries it first and keeps the others waiting."""
+    state, seat, view, moves = hive_opening()
+    kept = estimate("hive", view, seat, moves[0], seed=3, iterations=100).kept
+    after = HIVE.apply(state, seat, moves[0])
+    mover = HIVE.to_move(after)[0]
+    waiting = list(kept.node.moves)
+    reply = waiting[0][1]
+    assert all(edge.move != reply for edge in kept.node.edges)
+    search = estimates._Analysing(
+        knowledge("hive"), HIVE.view(after, mover), mover, random.Random(4), thorough=True,
+        played=reply,
+    )  # fmt: skip
+    search.adopt(kept)
+    assert search.root is kept.node and search.played_key in search.root.keys
+    assert search.root.moves[-1] == (search.played_key, reply)
+    assert len(search.root.moves) == len(waiting)  # the others still wait
+    assert [move for _, move in search.root.moves].count(reply) == 1
