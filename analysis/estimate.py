@@ -206,8 +206,8 @@ def _shares(rewards: list[float]) -> list[float]:
     playout may value each seat on its own (power companies: its lead over the best other
     seat, with two players too), which sums to anything up to one per seat (at an even
     start, 50 % each), so the analysis's chances would not add up to 100 %; a win's rewards
-    already do. The search itself backs up the raw
-    rewards: the computer players play as before."""
+    already do. The search itself backs up the raw rewards: the computer players play as
+    before."""
     total = sum(rewards)
     return [r / total for r in rewards] if total > 0 else [1 / len(rewards)] * len(rewards)
 
