@@ -63,6 +63,11 @@ def pytest_sessionstart(session):
         written.cache_clear()
 
 
+# Passwords are hashed with MD5 in the test process: Django's PBKDF2 (a million rounds) took
+# 0.3-0.6 s a user, most of a tournament test's time. The servers that the browser tests
+# start hash as production does, and so do the users they make.
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 # Connections opened by worker threads (consumers, concurrent submissions) must not outlive a
 # test, or PostgreSQL refuses to drop the test database at the end.
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
