@@ -26,16 +26,14 @@ def table_sizes(players: int, table_size: int) -> list[int]:
     companies sit at tables of ``table_size`` and, where that seats more players, some one
     smaller (never below three): 7 players at tables of 4 are 4 + 3, 6 are 3 + 3. Those
     left over rest (a bye, or wait in an Arena)."""
-    if table_size == 2:
-        return [2] * (players // 2)
     smaller = table_size - 1 if table_size - 1 >= 3 else 0
-    best = (-1, 0, 0)
+    ways = []
     for big in range(players // table_size, -1, -1):
         small = (players - big * table_size) // smaller if smaller else 0
-        seated = big * table_size + small * smaller
-        if seated > best[0]:
-            best = (seated, big, small)
-    return [table_size] * best[1] + [smaller] * best[2]
+        ways.append((big * table_size + small * smaller, big, small))
+    # The most seated; of those, the first: the most tables of ``table_size``.
+    _, big, small = max(ways, key=lambda way: way[0])
+    return [table_size] * big + [smaller] * small
 
 
 def pair_key(a: str, b: str) -> tuple[str, str]:
