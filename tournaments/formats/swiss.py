@@ -83,7 +83,7 @@ def swiss_pairing(
     bye_count = Counter({key: sum(1 for r in rounds if r < round) for key, rounds in byes.items()})
     if table_size > 2:
         return _companies(order, table_size, met, bye_count, past)
-    pairs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, str]]
     bye: tuple[str, ...] = ()
     if len(order) % 2:
         fewest = min(bye_count[k] for k in order)
@@ -147,7 +147,7 @@ def _pair(
         again = sorted(redo, key=position.__getitem__)
         pairs = kept + _matching(again, score, met, seats, position)
         if window >= limit or not any(_flawed(a, b, met, seats) for a, b in pairs):
-            return sorted(pairs, key=lambda pair: min(position[k] for k in pair))
+            return pairs
         window = min(window * 2, limit)
 
 
@@ -200,7 +200,7 @@ def _matching(
         flaw = rematch * met[pair_key(a, b)] + clash * seats.clash(a, b)
         graph.add_edge(a, b, weight=-(cost + flaw))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return [tuple(sorted(pair, key=position.__getitem__)) for pair in matching]
+    return [tuple(pair) for pair in matching]
 
 
 def _flawed(a: str, b: str, met: Counter, seats: _Seats) -> bool:
