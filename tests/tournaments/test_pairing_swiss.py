@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.formats import Entrant, Result, standings, swiss, swiss_pairing
+from tournaments.formats.tables import grouped_tables, meetings, pair_key, seat_counts, seat_order
 
 
 def play(entrants, rounds, rng, table_size=2):
@@ -109,11 +110,13 @@ def test_power_companies_tables_of_three(n):
             assert had[key] == min(had[e.key] for e in entrants)
 
 
-def test_bad_input_is_refused():
-    with pytest.raises(ValueError):
+def test_bad_input_is_refused_saying_why():
+    with pytest.raises(ValueError, match=r"^rounds are numbered from 1$"):
         swiss_pairing([Entrant("a", 1)], [], 0, {})
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^a player is entered twice$"):
         swiss_pairing([Entrant("a", 1), Entrant("a", 1)], [], 1, {})
+    with pytest.raises(ValueError, match=r"^table_size must be 2, 3 or 4, not 5$"):
+        swiss_pairing([Entrant("a", 1), Entrant("b", 1)], [], 1, {}, table_size=5)
 
 
 def test_power_companies_meet_new_players_where_they_can():
@@ -169,3 +172,80 @@ def test_a_late_joiners_pairing_score_is_their_points_in_the_standings(upto):
     table = standings("swiss", entrants, results, byes=byes)
     assert {s.key: s.points for s in table} == before
     assert before["e"] >= Fraction(1, 2) * (min(4, upto) - 1)
+
+
+# The tables every format shares (tournaments/formats/tables.py).
+
+HISTORY = [
+    Result(1, ("a", "b", "c"), (1, 2, 3)),
+    Result(2, ("a", "c"), (1, 2)),
+    Result(3, ("b", "d", "a", "c"), (1, 1, 1, 1)),
+]
+
+
+def test_meetings_count_each_two_players_once_for_each_table_they_shared():
+    assert meetings(HISTORY) == Counter(
+        {("a", "b"): 2, ("a", "c"): 3, ("b", "c"): 2, ("a", "d"): 1, ("b", "d"): 1, ("c", "d"): 1}
+    )
+
+
+def test_seat_counts_count_each_players_seats_and_seat_order_adds_the_seats_it_gives():
+    """``seat_counts`` of the rounds played and ``seat_order``'s own count of the seats it
+    gives agree, so a round robin (which only counts as it seats) and a Swiss (which counts
+    the results) even the seats out alike. Seat by seat the least seated there takes it,
+    ties in the given order: c (never first) before d, then a (never second), then b."""
+    counts = seat_counts(HISTORY)
+    assert counts == Counter(
+        {
+            ("a", 0): 2,
+            ("a", 2): 1,
+            ("b", 0): 1,
+            ("b", 1): 1,
+            ("c", 1): 1,
+            ("c", 2): 1,
+            ("c", 3): 1,
+            ("d", 1): 1,
+        }
+    )
+    order = seat_order(["a", "b", "c", "d"], counts)
+    assert order == ("c", "a", "b", "d")
+    assert counts == seat_counts([*HISTORY, Result(4, order, (1, 1, 1, 1))])
+
+
+def cost_of(*pairs):
+    met = Counter(pair_key(a, b) for a, b in pairs)
+    return lambda a, b: met[pair_key(a, b)]
+
+
+KEYS = [f"p{i}" for i in range(9)]
+
+
+def test_grouped_tables_part_two_who_met_wherever_they_sit_at_the_table():
+    tables = grouped_tables(KEYS[:8], [4, 4], cost_of(("p0", "p2")))
+    assert not any({"p0", "p2"} <= set(table) for table in tables)
+
+
+def test_grouped_tables_swap_between_neighbouring_tables_only():
+    """Two who met at the last of three tables: one of them trades with the middle table,
+    not the top one; nobody is more than one table from where the ranking cut them."""
+    tables = grouped_tables(KEYS, [3, 3, 3], cost_of(("p7", "p8")))
+    assert not any({"p7", "p8"} <= set(table) for table in tables)
+    for number, table in enumerate(tables):
+        assert all(abs(KEYS.index(key) // 3 - number) <= 1 for key in table), tables
+
+
+def test_grouped_tables_trade_the_players_nearest_the_border_first():
+    """The last of the top table met its first: it trades with the first of the next table
+    (the two nearest in rank that mend it), not the top player with them."""
+    assert grouped_tables(KEYS[:6], [3, 3], cost_of(("p0", "p2"))) == [
+        ["p0", "p1", "p3"],
+        ["p2", "p4", "p5"],
+    ]
+
+
+def test_grouped_tables_try_every_seat_of_the_upper_table():
+    """p2 met the other three of its table: the one swap that mends it all is p2's own,
+    with the next table's first, though p3's swap is tried before it and lowers the cost."""
+    cost = cost_of(("p2", "p0"), ("p2", "p1"), ("p2", "p3"))
+    tables = grouped_tables(KEYS[:8], [4, 4], cost)
+    assert sum(cost(a, b) for t in tables for i, a in enumerate(t) for b in t[i + 1 :]) == 0
