@@ -40,6 +40,11 @@ from tournaments.formats import Entrant, Result, Table, standings, swiss_pairing
 
 ENTRANTS = [Entrant(k, r) for k, r in zip("ABCDEFG", range(2000, 1300, -100), strict=True)]
 WIN, LOSS, DRAW = (1, 2), (2, 1), (1, 1)
+ROUNDS = [
+    (["AD", "EB", "CF"], "G", [WIN, WIN, DRAW]),
+    (["EA", "GC", "FB"], "D", [WIN, DRAW, WIN]),
+    (["FE", "AG", "DC"], "B", [LOSS, WIN, DRAW]),
+]
 
 
 def tables(*seats):
@@ -57,9 +62,8 @@ def test_the_worked_example_round_by_round():
         for table, places in zip(pairing.tables, outcomes, strict=True):
             results.append(Result(number, table.seats, places))
 
-    play(1, ["AD", "EB", "CF"], "G", [WIN, WIN, DRAW])
-    play(2, ["EA", "GC", "FB"], "D", [WIN, DRAW, WIN])
-    play(3, ["FE", "AG", "DC"], "B", [LOSS, WIN, DRAW])
+    for number, (expected_tables, expected_bye, outcomes) in enumerate(ROUNDS, 1):
+        play(number, expected_tables, expected_bye, outcomes)
 
     rows = standings("swiss", ENTRANTS, results, byes)
     assert [(r.rank, r.key, r.points, r.tiebreaks) for r in rows] == [
@@ -73,3 +77,19 @@ def test_the_worked_example_round_by_round():
     ]
     e = rows[0]
     assert (e.played, e.wins, e.draws, e.losses) == (3, 3, 0, 0)
+
+
+def test_each_round_paired_again_afterwards_reads_only_the_rounds_before_it():
+    """A round's pairing is a function of what happened before it: paired again once the
+    tournament is over, with every result and bye known, each round gives its tables and
+    bye again (the results, the byes and the points of that round and later left out)."""
+    results = [
+        Result(number, tuple(seats), places)
+        for number, (seats_of, _, outcomes) in enumerate(ROUNDS, 1)
+        for seats, places in zip(seats_of, outcomes, strict=True)
+    ]
+    byes = {bye: [number] for number, (_, bye, _) in enumerate(ROUNDS, 1)}
+    for number, (expected_tables, expected_bye, _) in enumerate(ROUNDS, 1):
+        pairing = swiss_pairing(ENTRANTS, results, number, byes)
+        assert pairing.tables == tables(*expected_tables)
+        assert pairing.byes == (expected_bye,)
