@@ -6,7 +6,7 @@ from random import Random
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.formats import Entrant, Result, standings, swiss, swiss_pairing
@@ -249,3 +249,56 @@ def test_grouped_tables_try_every_seat_of_the_upper_table():
     cost = cost_of(("p2", "p0"), ("p2", "p1"), ("p2", "p3"))
     tables = grouped_tables(KEYS[:8], [4, 4], cost)
     assert sum(cost(a, b) for t in tables for i, a in enumerate(t) for b in t[i + 1 :]) == 0
+
+
+def test_a_bracket_whose_top_player_met_all_of_s2_pairs_them_with_the_next_of_s1():
+    """The exchange: S1 = a b c, S2 = d e f; a met all of S2, so a meets b, the next of S1;
+    c then meets d, the first of S2, and e and f float down."""
+    met = Counter(pair_key("a", k) for k in "def")
+    pairs, down = swiss._bracket([], list("abcdef"), met, swiss._Seats([]))
+    assert pairs == [("a", "b"), ("c", "d")]
+    assert down == ["e", "f"]
+
+
+def perfect_matchings(players):
+    if not players:
+        yield []
+        return
+    first, *rest = players
+    for other in rest:
+        for matching in perfect_matchings([k for k in rest if k != other]):
+            yield [(first, other), *matching]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6))
+@example(seed=1301)
+def test_the_matching_that_pairs_the_bottom_again_minimises_its_costs_in_their_order(seed):
+    """The matching's costs rank, in this order (docs/rules.md §8.3, 4.): rematches, then
+    pairs bound to one seat, then the score differences (squared), then the distances in
+    rank; it finds a perfect matching that no other beats, by brute force over all of them.
+    The players are some of a larger field, ranked by points."""
+    rng = Random(seed)
+    field = [f"p{i:02d}" for i in range(rng.randint(4, 12))]
+    players = sorted(rng.sample(field, rng.choice([k for k in (4, 6, 8) if k <= len(field)])))
+    position = {key: i for i, key in enumerate(field)}
+    points = sorted((Fraction(rng.randint(0, 6), 2) for _ in field), reverse=True)
+    score = dict(zip(field, points, strict=True))
+    past = [
+        Result(number, tuple(rng.sample(players, 2)), (1, 2))
+        for number in range(1, rng.randint(1, 5))
+        for _ in range(rng.randint(0, 3))
+    ]
+    met, seats = meetings(past), swiss._Seats(past)
+
+    def costs(matching):
+        return (
+            sum(met[pair_key(a, b)] for a, b in matching),
+            sum(seats.clash(a, b) for a, b in matching),
+            sum((score[a] - score[b]) ** 2 for a, b in matching),
+            sum(abs(position[a] - position[b]) for a, b in matching),
+        )
+
+    found = swiss._matching(players, score, met, seats, position)
+    assert sorted(k for pair in found for k in pair) == players
+    assert costs(found) == min(costs(m) for m in perfect_matchings(players))
