@@ -302,3 +302,32 @@ def test_the_matching_that_pairs_the_bottom_again_minimises_its_costs_in_their_o
     found = swiss._matching(players, score, met, seats, position)
     assert sorted(k for pair in found for k in pair) == players
     assert costs(found) == min(costs(m) for m in perfect_matchings(players))
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(5, 12), seed=st.integers(0, 10**6))
+def test_the_pairing_goes_by_rank_and_history_not_by_the_players_names(n, seed):
+    """With every rating different the keys break no tie in the ranking, so players called
+    otherwise (the order of their names turned round) are paired alike, round after round:
+    also where the matching that pairs the bottom again meets equal costs."""
+    rng = Random(seed)
+    entrants = [Entrant(f"p{i:02d}", 1000 + 7 * i) for i in range(n)]
+    rename = {e.key: f"q{99 - i:02d}" for i, e in enumerate(entrants)}
+    renamed = [Entrant(rename[e.key], e.rating) for e in entrants]
+    results, byes = [], {}
+    for number in range(1, n):
+        pairing = swiss_pairing(entrants, results, number, byes)
+        other = swiss_pairing(
+            renamed,
+            [Result(r.round, tuple(rename[k] for k in r.seats), r.places) for r in results],
+            number,
+            {rename[k]: rounds for k, rounds in byes.items()},
+        )
+        assert [tuple(rename[k] for k in t.seats) for t in pairing.tables] == [
+            t.seats for t in other.tables
+        ]
+        assert tuple(rename[k] for k in pairing.byes) == other.byes
+        for key in pairing.byes:
+            byes.setdefault(key, []).append(number)
+        for table in pairing.tables:
+            results.append(Result(number, table.seats, (1, rng.randint(1, 2))))
