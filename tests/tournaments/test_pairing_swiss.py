@@ -331,3 +331,25 @@ def test_the_pairing_goes_by_rank_and_history_not_by_the_players_names(n, seed):
             byes.setdefault(key, []).append(number)
         for table in pairing.tables:
             results.append(Result(number, table.seats, (1, rng.randint(1, 2))))
+
+
+def test_power_companies_spread_second_meetings_before_a_third():
+    """Six tied players at tables of three; p0 and p1 met in both rounds so far (so did p4
+    and p5). Round 3's cut by rank would seat them together a third time; the swaps count
+    meetings squared, so they prefer two pairs meeting a second time to one meeting a third:
+    nobody at round 3's tables has met anyone there twice."""
+    entrants = [Entrant(f"p{i}", 2000 - i) for i in range(6)]
+    results = [
+        Result(number, seats, (1, 1, 1))
+        for number, tables in enumerate(
+            [[("p0", "p1", "p2"), ("p3", "p4", "p5")], [("p0", "p1", "p3"), ("p2", "p4", "p5")]],
+            1,
+        )
+        for seats in tables
+    ]
+    met = meetings(results)
+    pairing = swiss_pairing(entrants, results, 3, {}, table_size=3)
+    for table in pairing.tables:
+        assert all(
+            met[pair_key(a, b)] < 2 for i, a in enumerate(table.seats) for b in table.seats[i + 1 :]
+        )
