@@ -238,8 +238,23 @@ class CompressingServer(Server):
         super().__init__(*args, ready_callable=ready, **kwargs)
 
 
+# A socket's handshake waits for its session, its user and its match to be read and its
+# first board rendered, on the one thread that also records every move. On a busy table that
+# took longer than Daphne's 5 s, and Daphne dropped the socket (issue #56: 158 and 501
+# sockets refused in runs of `bench/load.py --games all` on a loaded machine); a page then
+# opens it again and queues the same work once more. A minute, as long as that client waits.
+CONNECT_TIMEOUT = 60
+
+
 class ServeCLI(CommandLineInterface):
+    """Daphne's command line with this module's server and a handshake of ``CONNECT_TIMEOUT``
+    seconds by default (``--websocket_connect_timeout`` still sets it)."""
+
     server_class = CompressingServer
+
+    def __init__(self):
+        super().__init__()
+        self.parser.set_defaults(websocket_connect_timeout=CONNECT_TIMEOUT)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,18 @@ fastest level, with the context kept from push to push."""
 import random
 import zlib
 
+import pytest
 from autobahn.websocket.compress import PerMessageDeflateOffer
 
-from config.serve import LEVEL, MEM_LEVEL, FastDeflate, accept_deflate
+from config.serve import (
+    CONNECT_TIMEOUT,
+    LEVEL,
+    MEM_LEVEL,
+    CompressingServer,
+    FastDeflate,
+    ServeCLI,
+    accept_deflate,
+)
 
 
 def _frames(pmce, messages: list[bytes]) -> list[bytes]:
@@ -37,3 +46,25 @@ def test_pushes_compress_at_the_fast_level_with_the_context_kept():
     assert len(sent[1]) < len(sent[0]) / 4  # the second push costs little more than what changed
     decompress = zlib.decompressobj(-zlib.MAX_WBITS)
     assert [decompress.decompress(s + b"\x00\x00\xff\xff") for s in sent] == messages
+
+
+def test_a_socket_waits_up_to_a_minute_for_its_handshake_not_daphnes_five_seconds():
+    """On a busy table a socket's lookups and first board wait behind the moves being
+    recorded; Daphne's default dropped such sockets after 5 s. Its command line is run as
+    `make run` runs it, and the server it builds is caught before it listens."""
+    built = {}
+
+    class Built(CompressingServer):
+        def __init__(self, *args, **kwargs):
+            built.update(kwargs)
+            raise SystemExit("built, not run")
+
+    cli = ServeCLI()
+    cli.server_class = Built
+    with pytest.raises(SystemExit):
+        cli.run(["-b", "127.0.0.1", "-p", "0", "config.asgi:application"])
+    assert built["websocket_connect_timeout"] == CONNECT_TIMEOUT == 60
+    assert built["websocket_handshake_timeout"] == CONNECT_TIMEOUT
+    with pytest.raises(SystemExit):
+        cli.run(["--websocket_connect_timeout", "7", "config.asgi:application"])
+    assert built["websocket_connect_timeout"] == 7  # still set on the command line
