@@ -60,3 +60,35 @@ def test_a_match_never_looked_at_stays_new_though_this_process_told_of_a_move(
     )  # fmt: skip
     watcher.told(match.pk, 0, "active")  # before any look
     assert watcher.changed_positions("here") == [(match.pk, 0, "active")]
+
+
+def test_a_look_tells_each_moved_match_s_group_then_what_the_features_watch(
+    alice, bob, monkeypatch
+):
+    """One look (what the poller sends twice a second): nothing before a match socket opened
+    in this process, then each moved position as its match group's notice, followed by the
+    feature apps' own notices (a tournament page's version)."""
+    from games import features
+    from games.groups import group_name
+
+    monkeypatch.setattr(watcher, "_seen", {})
+    monkeypatch.setattr(watcher, "_server", [])
+    feature = ("tournament-7", {"type": "tournament.updated", "version": 3})
+    monkeypatch.setattr(features, "watched", [lambda: [feature]])
+    match = services.match_create(game="powerdrain", creator=alice, seat=0, players=2)
+    match = services.match_join(match_id=match.pk, user=bob)
+    Presence.objects.create(
+        match=match, channel_name="one", viewer="v", address="a", server="here",
+        seen_at=timezone.now(),
+    )  # fmt: skip
+    assert watcher.look() == [feature]  # no socket opened here yet: no match to look at
+    monkeypatch.setattr(watcher, "_server", ["here"])  # as ``start`` keeps this process's name
+    group = group_name(match.pk)
+    assert watcher.look() == [(group, watcher.notice(0, "active")), feature]
+    assert watcher.look() == [feature]  # seen: not told again
+    Match.objects.filter(pk=match.pk).update(ply=2)
+    assert watcher.look() == [
+        (group, {"type": "match.updated", "ply": 1, "status": "active", "looked": True}),
+        (group, {"type": "match.updated", "ply": 2, "status": "active", "looked": True}),
+        feature,
+    ]
