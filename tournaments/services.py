@@ -38,6 +38,8 @@ MAX_LEAD_MS = 30 * 24 * 3600 * 1000
 #: at once with nobody in ends at once, and would otherwise free its place at once.
 UPCOMING_PER_CREATOR = 5
 UNPLAYED_COUNTS_MS = 3600 * 1000
+#: The lost match ends one sweep of the worker records (``record_missed``).
+MISSED_PER_SWEEP = 500
 
 
 class NotFound(Refused):
@@ -290,7 +292,7 @@ def match_places(match: Match) -> tuple[list[int], list[bool]]:
     first place."""
     result = match.result or {}
     if match.aborted:
-        seat = result.get("seat", 0)
+        seat = result["seat"]
         places = [match.players if s == seat else 1 for s in range(match.players)]
         missed = result.get("reason") != LEFT_EARLY
         return places, [missed and s == seat for s in range(match.players)]
@@ -322,7 +324,7 @@ def pairing_record(*, match_id: int, now: int) -> Tournament | None:
             entry = entries[user_id]
             if lost:
                 entry.missed += 1
-            director(tournament).recorded(tournament, entry, lost, now)
+            director(tournament).recorded(entry, lost, now)
             entry.save()
         _advance(tournament, now)
         _changed(tournament)
@@ -354,32 +356,29 @@ def _advance(tournament: Tournament, now: int) -> list[Pairing]:
     if tournament.status == Tournament.Status.CREATED:
         if tournament.starts_at > now:
             return []
-        if not _start(tournament, now):
-            return []
-    if tournament.status != Tournament.Status.STARTED:
+        _start(tournament, now)
+    if tournament.status != Tournament.Status.STARTED:  # too few came: it ended unplayed
         return []
     return director(tournament).step(tournament, now)
 
 
-def _start(tournament: Tournament, now: int) -> bool:
+def _start(tournament: Tournament, now: int) -> None:
     """Starts ``tournament`` with its entries, seeded in the order they joined; with too few
     it ends unplayed."""
     entries = list(tournament.entries.filter(withdrawn=False).order_by("joined_at", "id"))
     tournament.status = Tournament.Status.STARTED
     if len(entries) < max(2, tournament.table_size):
         finish(tournament, now)
-        return False
+        return
     for seed, entry in enumerate(entries, start=1):
         entry.seed = seed
     Entry.objects.bulk_update(entries, ["seed"])
     director(tournament).start(tournament, entries, now)
-    return True
 
 
-def record_missed(now: int) -> int:
-    """Records the ends of tournament matches whose reaction was lost; how many."""
+def record_missed(now: int) -> None:
+    """Records the ends of tournament matches whose reaction was lost, at most
+    ``MISSED_PER_SWEEP`` of them (the next sweep takes the rest)."""
     finished = Pairing.objects.filter(places__isnull=True, match__status=Match.Status.FINISHED)
-    count = 0
-    for match_id in finished.values_list("match_id", flat=True)[:500]:
-        count += pairing_record(match_id=match_id, now=now) is not None
-    return count
+    for match_id in finished.values_list("match_id", flat=True)[:MISSED_PER_SWEEP]:
+        pairing_record(match_id=match_id, now=now)

@@ -30,7 +30,7 @@ def unwatch(tournament_id: int) -> None:
     _open[tournament_id] -= 1
     if _open[tournament_id] <= 0:
         del _open[tournament_id]
-        _seen.pop(tournament_id, None)
+        del _seen[tournament_id]
 
 
 def changed() -> list[tuple[str, dict]]:

@@ -59,15 +59,15 @@ class Arena(Director):
         return self.pair(tournament, now)
 
     def come_back(self, tournament: Tournament, entry: Entry, now: int) -> None:
-        """``entry`` comes back from a pause: waiting (unless playing) and paired at once."""
+        """``entry`` comes back from a pause, paired at once. Whether they wait is kept
+        through the pause: ``waiting_since`` is cleared when their match is made and set when
+        it ends (``recorded``), so one who paused at a table waits once it has ended."""
         entry.paused = False
-        if entry.waiting_since is None and not playing(tournament, entry.user_id):
-            entry.waiting_since = now
-        entry.save(update_fields=["paused", "waiting_since"])
+        entry.save(update_fields=["paused"])
         if tournament.status == Tournament.Status.STARTED:
             self.pair(tournament, now)
 
-    def recorded(self, tournament: Tournament, entry: Entry, lost: bool, now: int) -> None:
+    def recorded(self, entry: Entry, lost: bool, now: int) -> None:
         if lost:
             entry.paused = True  # not paired again until they come back
         if not entry.withdrawn:
@@ -95,8 +95,8 @@ class Arena(Director):
         self.step(tournament, now)
 
     def pair(self, tournament: Tournament, now: int) -> list[Pairing]:
-        """Pairs whoever waits, at once, until the end."""
-        if tournament.status != Tournament.Status.STARTED or now >= (tournament.ends_at or 0):
+        """Pairs whoever waits in the running ``tournament``, at once, until the end."""
+        if now >= tournament.ends_at:
             return []
         entries = list(tournament.entries.all())
         waiting = [
@@ -127,12 +127,11 @@ class Arena(Director):
             pairing = make_table(tournament, 0, table, planned_table.seats, now)
             made.append(pairing)
             table += 1
-            refusals = pairing.forfeit or [False] * len(planned_table.seats)
-            for key, refused in zip(planned_table.seats, refusals, strict=True):
+            for index, key in enumerate(planned_table.seats):
                 entry = by_key[key]
                 if pairing.match_id:
                     entry.waiting_since = None  # playing
-                elif refused:
+                elif pairing.forfeit[index]:
                     entry.paused = True  # the services refused them a seat (their limits)
                 entry.save(update_fields=["waiting_since", "paused"])
         return [p for p in made if p.match_id]

@@ -59,7 +59,7 @@ class Director:
         """After a player joined the running ``tournament``: the pairings made."""
         return []
 
-    def recorded(self, tournament: Tournament, entry: Entry, lost: bool, now: int) -> None:
+    def recorded(self, entry: Entry, lost: bool, now: int) -> None:
         """``entry``'s match ended (``lost``: by a missed first move); saved by the caller."""
 
     def start(self, tournament: Tournament, entries: list[Entry], now: int) -> None:

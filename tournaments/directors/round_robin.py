@@ -16,7 +16,7 @@ MAX_ENCOUNTER = 6
 
 
 def schedule(tournament: Tournament) -> list[formats.Pairing]:
-    keys = [str(e.user_id) for e in tournament.entries.order_by("seed", "id")]
+    keys = [str(e.user_id) for e in tournament.entries.order_by("seed")]
     return formats.round_robin_schedule(
         keys, table_size=tournament.table_size, matches_per_encounter=tournament.encounter
     )
@@ -50,7 +50,6 @@ class RoundRobin(RoundsDirector):
         }
 
     def start(self, tournament: Tournament, entries: list[Entry], now: int) -> None:
-        super().start(tournament, entries, now)
         tournament.rounds = len(schedule(tournament))
 
     def plan(self, tournament: Tournament, number: int, entries: list[Entry]) -> formats.Pairing:

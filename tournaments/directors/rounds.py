@@ -47,17 +47,14 @@ class RoundsDirector(Director):
                 current.save(update_fields=["ended_at"])
             if tournament.current_round >= tournament.rounds:
                 tournament.next_step_at = None  # only its matches' ends close it now
-                if (
-                    ended
-                    and not tournament.pairings.filter(places__isnull=True)
-                    .exclude(match=None)
-                    .exists()
-                ):
+                # Every match of every round has ended (a correspondence round's may still
+                # be played after the next began).
+                if not tournament.pairings.filter(places__isnull=True).exclude(match=None).exists():
                     finish(tournament, now)
                 return []
             if not ended and not (current.deadline is not None and now >= current.deadline):
                 return []
-            if ended and tournament.control.realtime:
+            if tournament.control.realtime:  # it has ended: a real-time round has no deadline
                 due = current.ended_at + round_pause_ms()
                 if now < due:
                     tournament.next_step_at = due
@@ -68,13 +65,12 @@ class RoundsDirector(Director):
         """The round in play is its last, as lichess cuts a Swiss's rounds to those begun:
         its tables not seated yet are not played, the matches begun are played out and
         count, and it has finished once they have ended (docs/rules.md §8, "The end")."""
-        if tournament.status != Tournament.Status.STARTED or tournament.current_round == 0:
+        if tournament.status != Tournament.Status.STARTED:
             return super().terminate(tournament, now)
         tournament.rounds = tournament.current_round
         planned = [p.pk for p in unseated(tournament) if not p.bye]
         Pairing.objects.filter(pk__in=planned).delete()
-        tournament.next_step_at = None
-        self.step(tournament, now)
+        self.step(tournament, now)  # the last round's: no step is due any more
 
     def make_round(self, tournament: Tournament, number: int, now: int) -> list[Pairing]:
         """Plans round ``number`` (its tables, each a pairing still without its match, and
@@ -88,7 +84,7 @@ class RoundsDirector(Director):
                     tournament=tournament, number=number, started_at=now, deadline=deadline
                 )
         except IntegrityError:  # another worker made it: the row lock makes this unreachable
-            log.error("round %s of tournament %s made twice", number, tournament.pk)
+            log.error("tournament %s: round %s twice", tournament.pk, number)  # pragma: no mutate
             return []
         tournament.current_round = number
         seats = [t.seats for t in planned.tables] + [(key,) for key in planned.byes]

@@ -57,7 +57,7 @@ class Swiss(RoundsDirector):
             return gettext("Past half its rounds, nobody withdraws from a Swiss.")
         return None
 
-    def recorded(self, tournament: Tournament, entry: Entry, lost: bool, now: int) -> None:
+    def recorded(self, entry: Entry, lost: bool, now: int) -> None:
         if lost and entry.missed >= 2:
             entry.withdrawn = True
 

@@ -36,7 +36,6 @@ def seat(tournament: Tournament, pairing: Pairing, now: int) -> None:
     at once) loses that match by forfeit."""
     user_ids = list(pairing.seats)
     users = {u.pk: u for u in User.objects.filter(pk__in=user_ids)}
-    seating = None
     try:
         with transaction.atomic():
             seating = user_ids[0]
