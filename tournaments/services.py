@@ -13,7 +13,6 @@ once; the unique round and table numbers are the last line of defence. Every fun
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext
 
 from accounts.models import User
@@ -28,6 +27,7 @@ from ratings.services import leavers
 from tournaments import events, formats
 from tournaments.directors import DIRECTORS, director
 from tournaments.directors.base import finish
+from tournaments.directors.tables import finished_next
 from tournaments.models import Entry, Pairing, Tournament
 
 MAX_PLAYERS = 500
@@ -316,8 +316,7 @@ def pairing_record(*, match_id: int, now: int) -> Tournament | None:
         seats = [s.user_id for s in match.seat_list()]
         pairing.places = [places[seats.index(u)] for u in pairing.seats]
         pairing.forfeit = [forfeit[seats.index(u)] for u in pairing.seats]
-        last = tournament.pairings.aggregate(n=Max("finished_order"))["n"] or 0
-        pairing.finished_order = last + 1
+        pairing.finished_order = finished_next(tournament)
         pairing.save(update_fields=["places", "forfeit", "finished_order"])
         entries = {e.user_id: e for e in tournament.entries.filter(user_id__in=pairing.seats)}
         for user_id, lost in zip(pairing.seats, pairing.forfeit, strict=True):

@@ -66,6 +66,7 @@ def seat(tournament: Tournament, pairing: Pairing, now: int) -> None:
         log.warning("tournament %s: %s refused a seat: %s", tournament.pk, seating, refused)
         pairing.places = [len(user_ids) if u == seating else 1 for u in user_ids]
         pairing.forfeit = [u == seating for u in user_ids]
+        pairing.finished_order = finished_next(tournament)
     pairing.save()
 
 
@@ -75,8 +76,14 @@ def forfeited(tournament: Tournament, pairing: Pairing, playing: set[str]) -> No
     who left can no longer play, so that every opponent of theirs scores the same against
     them whether they met before or after (docs/rules.md §8.5). Saved with ``pairing``."""
     gone = [str(user_id) not in playing for user_id in pairing.seats]
-    last = tournament.pairings.aggregate(n=Max("finished_order"))["n"] or 0
     pairing.places = [len(gone) if out else 1 for out in gone]
     pairing.forfeit = gone
-    pairing.finished_order = last + 1
+    pairing.finished_order = finished_next(tournament)
     pairing.save()
+
+
+def finished_next(tournament: Tournament) -> int:
+    """The place among ``tournament``'s results (``Pairing.finished_order``) of a table whose
+    result is written now, a match's end or a forfeit: after every one before. An Arena's
+    streaks count its results in this order (docs/rules.md §8.4)."""
+    return (tournament.pairings.aggregate(n=Max("finished_order"))["n"] or 0) + 1
