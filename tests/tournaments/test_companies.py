@@ -63,3 +63,19 @@ def test_a_power_companies_round_robin_at_tables_of_three_runs_to_its_end(client
         total = sum(float(c.replace("½", ".5")) for c in line["cells"] if c)
         assert abs(total - line["row"].points) < 0.02, line
     assert "Crosstable" in page
+
+
+@pytest.mark.parametrize("format", ["swiss", "arena"])
+def test_a_power_companies_swiss_or_arena_seats_its_tables_of_three(clock, format):
+    players = members(3)
+    tournament = make(
+        players[0],
+        format=format,
+        players=players,
+        game="high-voltage-companies",
+        table_size=3,
+        time_control=TimeControl.parse("10+5"),
+    )
+    tournament = start(tournament, clock)
+    (table,) = Pairing.objects.filter(tournament=tournament)
+    assert sorted(table.seats) == sorted(u.pk for u in players) and table.match.players == 3

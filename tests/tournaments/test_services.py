@@ -3,13 +3,16 @@ match ends, byes, late joins, withdrawals, forfeits and the close."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.errors import Refused
 from games.models import Match
-from games.services import clock_flag, match_create
+from games.services import clock_flag, match_create, match_resign
 from tests.conftest import every_seat_moves
 from tests.tournaments.support import (
+    START,
     T0,
     finish,
     finish_round,
@@ -21,26 +24,35 @@ from tests.tournaments.support import (
     start,
 )
 from tests.web.support import play_a_move
-from tournaments import selectors, services
+from tournaments import directing, formats, reactions, selectors, services, tasks
+from tournaments.directors import rounds
 from tournaments.directors.rounds import round_pause_ms
+from tournaments.messages import tournament_updated
 from tournaments.models import Entry, Pairing, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock):
+def whole(message: str) -> str:
+    """A refusal's whole message, for ``pytest.raises(match=...)``."""
+    return f"^{re.escape(message)}$"
+
+
+def test_a_swiss_runs_its_rounds_from_match_ends_and_closes(clock, settings):
+    settings.TOURNAMENT_ROUND_PAUSE_SECONDS = 4.5
     players = members(4)
     tournament = make(players[0], players=players, rounds=3)
     assert not services.tournament_advance(tournament_id=tournament.pk, now=T0)
     tournament = start(tournament, clock)
     assert tournament.status == Tournament.Status.STARTED and tournament.current_round == 1
     assert len(running(tournament, 1)) == 2
+    assert tournament.next_step_at is None  # seated: nothing is due until its matches end
     clock.advance(5_000)
     finish_round(tournament, 1)
     tournament = refresh(tournament)
     # Real time: the next round waits for its pause, then the worker starts it.
     assert tournament.current_round == 1
-    assert tournament.next_step_at == clock.now + round_pause_ms()
+    assert tournament.next_step_at == clock.now + 4_500 == clock.now + round_pause_ms()
     assert not services.tournament_advance(
         tournament_id=tournament.pk, now=tournament.next_step_at - 1
     )
@@ -90,6 +102,10 @@ def test_a_late_joiner_gets_half_byes_until_half_the_rounds(clock):
     tournament = next_round(tournament, clock)
     points = {s.key: s.points for s in selectors.ranking(tournament)}
     assert points[str(players[4].pk)] == 0.5
+    # Round 2 is half of four: still open (docs/rules.md §8.5).
+    edge = members(1, "edge")[0]
+    services.tournament_join(public_id=tournament.public_id, user=edge, now=clock.now)
+    assert Entry.objects.get(tournament=tournament, user=edge).joined_round == 3
     finish_round(tournament, 2)
     tournament = next_round(tournament, clock)
     assert tournament.current_round == 3
@@ -99,8 +115,10 @@ def test_a_late_joiner_gets_half_byes_until_half_the_rounds(clock):
 
 
 def test_a_missed_first_move_loses_and_two_withdraw_from_a_swiss(clock):
+    """Four rounds, so that round 2 still takes players: the player withdrawn for two missed
+    first moves is not one of them."""
     players = members(2)
-    tournament = start(make(players[0], players=players, rounds=3), clock)
+    tournament = start(make(players[0], players=players, rounds=4), clock)
     absent = None
     for number in (1, 2):
         (pairing,) = running(tournament, number)
@@ -120,6 +138,9 @@ def test_a_missed_first_move_loses_and_two_withdraw_from_a_swiss(clock):
             tournament = next_round(tournament, clock)
     entry = Entry.objects.get(tournament=tournament, user_id=absent)
     assert entry.missed == 2 and entry.withdrawn
+    with pytest.raises(Refused, match=whole("You were withdrawn for missing two first moves.")):
+        services.tournament_join(public_id=tournament.public_id, user=entry.user, now=clock.now)
+    assert Entry.objects.get(pk=entry.pk).withdrawn
 
 
 def test_an_arena_pairs_players_again_as_their_matches_end_until_its_end(clock):
@@ -150,6 +171,9 @@ def test_an_arena_pairs_players_again_as_their_matches_end_until_its_end(clock):
     assert refresh(tournament).status == Tournament.Status.FINISHED
     assert Pairing.objects.filter(tournament=tournament).count() == 4  # none after the end
     assert all(p.places for p in Pairing.objects.filter(tournament=tournament))
+    # An Arena's tables are numbered on from 1 as they are made, all in its round 0.
+    tables = Pairing.objects.filter(tournament=tournament).order_by("id")
+    assert [(p.round, p.table) for p in tables] == [(0, 1), (0, 2), (0, 3), (0, 4)]
 
 
 def test_too_few_players_end_it_unplayed(alice, clock):
@@ -172,9 +196,60 @@ def test_an_arena_player_who_missed_a_first_move_is_paused_until_they_join_again
     assert len(running(tournament)) == 1
 
 
+def test_a_player_joins_a_running_arena_waiting_unless_still_at_their_table(clock):
+    """An Arena takes players while it runs (docs/rules.md §8.5): one who joins waits and is
+    paired at once with another waiting player; one who withdrew and comes back while their
+    match still goes on waits only once it has ended."""
+    a, b, c, d, e = players = members(5)
+    tournament = start(make(a, format="arena", players=players[:4]), clock)
+    (first,) = (p for p in running(tournament) if a.pk in p.seats)
+    partner = next(u for u in (b, c, d) if u.pk in first.seats)
+
+    def entry(user):
+        return Entry.objects.get(tournament=tournament, user=user)
+
+    clock.advance(1_000)
+    services.tournament_withdraw(public_id=tournament.public_id, user=a, now=clock.now)
+    services.tournament_join(public_id=tournament.public_id, user=a, now=clock.now)
+    assert entry(a).waiting_since is None and not entry(a).withdrawn  # still at their table
+    assert len(running(tournament)) == 2
+    clock.advance(1_000)
+    finish(first)  # the two who just met wait for the others' table
+    assert entry(a).waiting_since == clock.now and len(running(tournament)) == 1
+    clock.advance(1_000)
+    # The partner leaves and comes back: their table has ended, so they wait from now.
+    services.tournament_withdraw(public_id=tournament.public_id, user=partner, now=clock.now)
+    services.tournament_join(public_id=tournament.public_id, user=partner, now=clock.now)
+    assert entry(partner).waiting_since == clock.now
+    clock.advance(1_000)
+    services.tournament_join(public_id=tournament.public_id, user=e, now=clock.now)
+    (table,) = (p for p in running(tournament) if e.pk in p.seats)
+    assert set(table.seats) & {a.pk, partner.pk}  # paired at once with one who waited
+    assert entry(e).waiting_since is None
+
+
+def test_an_arena_player_who_pauses_at_their_table_and_comes_back_waits_once_it_ends(clock):
+    """Coming back from a pause during one's own match does not make one wait while it goes
+    on: nobody sits at two tables (docs/rules.md §8.5, "Pausing in an Arena")."""
+    players = members(4)
+    tournament = start(make(players[0], format="arena", players=players), clock)
+    mine = next(p for p in running(tournament) if players[0].pk in p.seats)
+    (other,) = (p for p in running(tournament) if p.pk != mine.pk)
+    for paused in (True, False):
+        services.tournament_pause(
+            public_id=tournament.public_id, user=players[0], paused=paused, now=clock.now
+        )
+    back = Entry.objects.get(tournament=tournament, user=players[0])
+    assert not back.paused and back.waiting_since is None
+    clock.advance(1_000)
+    finish(other)  # its two wait: they just met, and nobody else waits
+    assert [p.pk for p in running(tournament)] == [mine.pk]
+    finish(mine)  # then all four wait, and are paired at once
+    assert len(running(tournament)) == 2
+
+
 def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended(clock):
     from games.clocks import TimeControl
-    from tournaments import tasks
 
     players = members(4)
     tournament = make(
@@ -194,9 +269,17 @@ def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended
     tasks.catch_up()  # the worker's sweep, as after a restart
     tournament = refresh(tournament)
     assert tournament.current_round == 2 and len(running(tournament, 2)) == 2
+    # Round 2 has ended though round 1's slow match goes on: round 3 starts at once (no
+    # pause between correspondence rounds).
+    finish_round(tournament, 2)
+    tournament = refresh(tournament)
+    assert tournament.current_round == 3 and len(running(tournament, 3)) == 2
+    finish_round(tournament, 3)  # the last round has ended, but a match of round 1 has not
+    assert refresh(tournament).status == Tournament.Status.STARTED
     finish(slow)  # still counts when it ends
     assert Pairing.objects.get(pk=slow.pk).places is not None
-    assert sum(s.points for s in selectors.ranking(tournament)) == 2
+    assert sum(s.points for s in selectors.ranking(tournament)) == 6
+    assert refresh(tournament).status == Tournament.Status.FINISHED
 
 
 def test_a_player_the_match_services_refuse_a_seat_forfeits_and_the_others_play_on(clock, settings):
@@ -223,6 +306,9 @@ def test_a_player_the_match_services_refuse_a_seat_forfeits_and_the_others_play_
         Entry.objects.get(tournament=tournament, user_id=u) for u in again.seats if u != busy.pk
     )
     assert refused.paused and not other.paused and other.waiting_since is not None
+    # The forfeit counts after the two matches that ended before it: an Arena's streaks
+    # read its results in that order (docs/rules.md §8.4), and it once came first of all.
+    assert [r.forfeit for r in selectors.results(tournament)][-1] == tuple(lost)
 
 
 def test_tournament_matches_are_not_refused_by_the_hourly_seat_limit_which_still_holds(
@@ -269,6 +355,29 @@ def test_a_round_robin_player_may_withdraw_and_their_tables_left_are_forfeits(cl
     assert sum(r.points for r in rows.values()) == 12  # 6 rounds × 2 tables, one point each
 
 
+def test_a_round_robin_plays_the_schedule_of_its_seeds_every_leg_of_the_encounter(clock):
+    """The schedule is the seeds' (the order the players joined, docs/rules.md §8.2), not the
+    order their entries were written, and an encounter of four plays four legs."""
+    players = members(4)
+    tournament = make(players[0], format="round-robin", encounter=4)
+    for i, user in enumerate(players):  # each written after the one before, joined before it
+        services.tournament_join(public_id=tournament.public_id, user=user, now=T0 + 10 - i)
+    tournament = start(tournament, clock)
+    assert tournament.rounds == 12  # three rounds a leg, four legs
+    seeded = [str(u.pk) for u in reversed(players)]
+    assert [e.user_id for e in Entry.objects.filter(tournament=tournament).order_by("seed")] == [
+        int(k) for k in seeded
+    ]
+    planned = formats.round_robin_schedule(seeded, matches_per_encounter=4)[0]
+    by_rows = formats.round_robin_schedule([str(u.pk) for u in players], matches_per_encounter=4)
+    assert planned.tables != by_rows[0].tables  # the two orders seat round 1 differently
+    made = Pairing.objects.filter(tournament=tournament, round=1).order_by("table")
+    assert [tuple(str(u) for u in p.seats) for p in made] == [t.seats for t in planned.tables]
+    assert [p.table for p in made] == [1, 2]
+    seeds = Entry.objects.filter(tournament=tournament).values_list("seed", flat=True)
+    assert sorted(seeds) == [1, 2, 3, 4]
+
+
 def test_a_swiss_player_may_withdraw_until_half_its_rounds_and_not_after(clock):
     """Four rounds: withdrawing is open through round 2 (half of them) and refused in round
     3, the entry left as it was (docs/rules.md §8.5)."""
@@ -282,7 +391,9 @@ def test_a_swiss_player_may_withdraw_until_half_its_rounds_and_not_after(clock):
     finish_round(tournament, 2)
     tournament = next_round(tournament, clock)
     assert tournament.current_round == 3
-    with pytest.raises(Refused, match="Past half its rounds"):
+    with pytest.raises(
+        Refused, match=whole("Past half its rounds, nobody withdraws from a Swiss.")
+    ):
         services.tournament_withdraw(public_id=tournament.public_id, user=players[3], now=clock.now)
     entry = Entry.objects.get(tournament=tournament, user=players[3])
     assert not entry.withdrawn
@@ -313,9 +424,21 @@ def test_an_arena_whose_time_is_up_counts_the_match_still_played_and_then_finish
     assert Pairing.objects.filter(tournament=tournament).count() == 1  # nobody paired again
 
 
-def test_a_running_arena_ended_by_its_creator_finishes_once_its_matches_have(clock):
-    from tournaments import directing
+@pytest.mark.parametrize("format", ["swiss", "round-robin", "arena"])
+def test_an_upcoming_tournament_ended_by_its_creator_ends_unplayed_at_once(clock, format):
+    """docs/rules.md §8.5, "Ended early by its creator": an upcoming one ends unplayed."""
+    players = members(2)
+    tournament = make(players[0], format=format, players=players)
+    clock.advance(5_000)
+    directing.tournament_terminate(public_id=tournament.public_id, user=players[0], now=clock.now)
+    tournament = refresh(tournament)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.ends_at == clock.now and tournament.next_step_at is None
+    assert not services.tournament_advance(tournament_id=tournament.pk, now=START)
+    assert not Pairing.objects.filter(tournament=tournament).exists()
 
+
+def test_a_running_arena_ended_by_its_creator_finishes_once_its_matches_have(clock):
     players = members(2)
     tournament = start(make(players[0], format="arena", players=players), clock)
     (pairing,) = running(tournament)
@@ -332,8 +455,6 @@ def test_a_running_round_tournament_ended_by_its_creator_finishes_once_its_match
 ):
     """docs/rules.md §8, "The end": a Swiss or a round robin ended early said "finished"
     while its matches were still played; now the round in play is its last."""
-    from tournaments import directing
-
     players = members(4)
     tournament = start(make(players[0], format=format, players=players), clock)
     first, second = running(tournament, 1)
@@ -352,8 +473,6 @@ def test_a_running_round_tournament_ended_by_its_creator_finishes_once_its_match
 
 
 def test_a_swiss_ended_between_rounds_or_while_its_round_is_made_plays_no_more(clock):
-    from tournaments import directing
-
     players = members(4)
     tournament = start(make(players[0], players=players), clock)
     first, second = running(tournament, 1)
@@ -393,3 +512,49 @@ def test_a_withdrawn_seat_is_last_at_its_forfeited_table_so_the_crosstable_count
         for line in selectors.crosstable(tournament, rows)
     }
     assert cells[opponent][leaver.pk] == "1" and cells[leaver.pk][opponent] == "0"
+
+
+def test_a_round_tables_forfeit_before_any_match_ends_counts_first(clock, monkeypatch):
+    """A player who withdraws while the worker still seats round 1 in steps forfeits their
+    table there: its result is the first of the tournament, the match that ends after it the
+    second (the order every result is counted in)."""
+    monkeypatch.setattr(rounds, "TABLES_PER_STEP", 1)
+    monkeypatch.setattr(tasks, "schedule_step", lambda *_: None)  # this test takes the steps
+    players = members(4)
+    tournament = start(make(players[0], format="round-robin", players=players), clock)
+    (seated,) = running(tournament, 1)
+    (waiting,) = Pairing.objects.filter(tournament=tournament, round=1, match=None)
+    leaver = Entry.objects.get(tournament=tournament, user_id=waiting.seats[0]).user
+    services.tournament_withdraw(public_id=tournament.public_id, user=leaver, now=clock.now)
+    tournament = next_round(tournament, clock)  # the worker's next step, due at once
+    assert tournament.next_step_at is None  # every table of the round is seated
+    waiting.refresh_from_db()
+    assert waiting.forfeit == [True, False] and waiting.finished_order == 1
+    finish(seated)
+    assert Pairing.objects.get(pk=seated.pk).finished_order == 2
+
+
+def test_a_player_who_leaves_before_everyone_moved_loses_but_not_by_forfeit(clock):
+    """An early leave aborts the match (docs/rules.md §7.3): the leaver loses it, but missed
+    no first move, so a Swiss does not count it toward withdrawing them (§8.5)."""
+    players = members(2)
+    tournament = start(make(players[0], players=players), clock)
+    (pairing,) = running(tournament, 1)
+    leaver = pairing.match.seat_list()[0].user
+    match = match_resign(match_id=pairing.match_id, user=leaver)
+    assert match.aborted
+    pairing.refresh_from_db()
+    assert pairing.forfeit == [False, False]
+    assert pairing.places == [2 if u == leaver.pk else 1 for u in pairing.seats]
+    assert Entry.objects.get(tournament=tournament, user=leaver).missed == 0
+
+
+def test_each_change_tells_the_tournaments_pages_its_next_version(clock, monkeypatch):
+    told = []
+    monkeypatch.setattr(reactions, "send_to_group", lambda group, notice: told.append(notice))
+    players = members(2)
+    tournament = make(players[0])
+    for number, user in enumerate(players, start=1):
+        services.tournament_join(public_id=tournament.public_id, user=user, now=clock.now)
+        assert told[-1] == tournament_updated(tournament.version + number)
+    assert refresh(tournament).version == tournament.version + 2

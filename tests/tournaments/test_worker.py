@@ -10,6 +10,7 @@ import pytest
 
 from games import events as match_events
 from games.models import Match
+from games.services import match_create
 from tests.tournaments.support import finish, make, members, refresh, running
 from tests.web.races import race
 from tournaments import reactions, services, tasks
@@ -28,12 +29,8 @@ def test_a_restarted_worker_starts_a_tournament_whose_start_task_was_lost(clock)
     assert len(running(tournament, 1)) == 2
 
 
-def test_a_match_end_whose_reaction_was_lost_is_recorded_by_the_sweep(clock):
-    players = members(2)
-    tournament = make(players[0], players=players)
-    clock.now = tournament.starts_at
-    tasks.catch_up()
-    (pairing,) = running(refresh(tournament), 1)
+def finish_unheard(pairing: Pairing) -> None:
+    """Ends ``pairing``'s match with its reaction lost: nobody records it."""
     match_events.match_finished.disconnect(dispatch_uid="tournament-match-end")
     try:
         finish(pairing)
@@ -41,12 +38,40 @@ def test_a_match_end_whose_reaction_was_lost_is_recorded_by_the_sweep(clock):
         match_events.match_finished.connect(
             reactions.on_match_finished, dispatch_uid="tournament-match-end"
         )
-    assert Pairing.objects.get(pk=pairing.pk).places is None  # nobody recorded it
+    assert Pairing.objects.get(pk=pairing.pk).places is None
+
+
+def test_a_match_end_whose_reaction_was_lost_is_recorded_by_the_sweep(clock):
+    """Three players, so that round 1 has a bye (a pairing without a match), and a match of
+    no tournament first, so that no pairing's id is its match's."""
+    players = members(3)
+    match_create(game="powerdrain", creator=members(1, "casual")[0], seat=0)
+    tournament = make(players[0], players=players)
+    clock.now = tournament.starts_at
+    tasks.catch_up()
+    (pairing,) = running(refresh(tournament), 1)
+    assert pairing.pk != pairing.match_id
+    finish_unheard(pairing)
     tasks.catch_up()
     assert Pairing.objects.get(pk=pairing.pk).places == [1, 2]
     clock.now = refresh(tournament).next_step_at
     tasks.catch_up()
     assert refresh(tournament).current_round == 2
+
+
+def test_a_sweep_records_ends_not_recorded_yet_a_number_at_a_time(clock, monkeypatch):
+    """The sweep takes only the ends still to record, so that those recorded already never
+    fill its ``MISSED_PER_SWEEP`` (here one)."""
+    monkeypatch.setattr(services, "MISSED_PER_SWEEP", 1)
+    players = members(4)
+    tournament = make(players[0], format="arena", players=players)
+    clock.now = tournament.starts_at
+    tasks.catch_up()
+    heard, lost = running(refresh(tournament))  # tables 1 and 2
+    finish(heard)  # recorded: its two wait for the other table
+    finish_unheard(lost)
+    tasks.catch_up()
+    assert Pairing.objects.get(pk=lost.pk).places is not None
 
 
 def test_two_workers_start_a_tournament_and_its_first_round_once(clock):
