@@ -248,6 +248,23 @@ def test_an_arena_player_who_pauses_at_their_table_and_comes_back_waits_once_it_
     assert len(running(tournament)) == 2
 
 
+def test_an_arena_player_back_from_a_pause_as_its_clock_runs_out_is_paired_no_more(clock):
+    """docs/rules.md §8.4, "The end": at its end an Arena pairs nobody, though two wait."""
+    players = members(5)
+    tournament = start(make(players[0], format="arena", players=players), clock)
+    first, second = running(tournament)
+    (alone,) = (u for u in players if not any(u.pk in p.seats for p in (first, second)))
+    services.tournament_pause(
+        public_id=tournament.public_id, user=alone, paused=True, now=clock.now
+    )
+    finish(first)  # its two wait: they just met, and the other table plays on
+    clock.now = tournament.ends_at
+    services.tournament_pause(
+        public_id=tournament.public_id, user=alone, paused=False, now=clock.now
+    )
+    assert [p.pk for p in running(tournament)] == [second.pk]
+
+
 def test_a_correspondence_round_starts_at_its_deadline_if_the_last_has_not_ended(clock):
     from games.clocks import TimeControl
 
