@@ -212,6 +212,15 @@ def test_a_stale_frame_repeating_a_move_of_another_ply_is_refused(match, alice):
     assert Match.objects.get(pk=match.pk).ply == 2
 
 
+def test_another_seat_repeating_a_move_just_played_is_refused(match, alice, bob):
+    """The duplicate check matches the seat too: bob sending alice's move of ply 0, from a
+    board that had not yet shown it, is refused as stale, not taken for his double click."""
+    services.move_play(match_id=match.pk, user=alice, ply=0, move=PLACE)
+    with pytest.raises(services.Refused, match="board changed"):
+        services.move_play(match_id=match.pk, user=bob, ply=0, move=PLACE)
+    assert Move.objects.filter(match=match).count() == 1
+
+
 def test_the_seats_come_in_their_order_whatever_order_they_were_written_in(match):
     """The seat query orders by index (issue #53): here seat 0's row is the later one."""
     first, second = match.seats.order_by("pk")
