@@ -9,7 +9,6 @@ start puts ``gameStart`` on each program's event stream (api/reactions.py).
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import random
 import secrets
@@ -18,7 +17,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -161,8 +160,8 @@ def schedule_round(
     the encounters ``schedule.plan`` draws, for the programs with an event stream open.
     Returns the matches made."""
     rng = rng or random.Random(secrets.randbits(64))
-    with contextlib.suppress(IntegrityError):  # made by another worker at the same moment
-        Round.objects.get_or_create(game=game)
+    # Made by another worker at the same moment? get_or_create reads its row then.
+    Round.objects.get_or_create(game=game)
     with transaction.atomic():
         row = Round.objects.select_for_update().get(game=game)
         # Read once the lock is held: a round that waited for another's stamps its matches
