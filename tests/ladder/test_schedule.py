@@ -214,3 +214,38 @@ def test_the_edges_of_the_caps_and_of_near():
     b = Entrant(1, frozenset({"b"}), 1001)
     (made,) = plan([a, b], Limits(window=0.5, running_total=2), random.Random(1))
     assert made.window == 1.0
+
+
+def test_the_computers_may_fill_their_share_exactly():
+    """A share of 0.25 of 8 running is 2: one encounter with a computer fits, from nothing
+    running, and the plan's default is nothing running."""
+    program = Entrant(0, frozenset({"a"}), 1000)
+    computer = Entrant(1, frozenset({"c"}), 1000, computer=True)
+    limits = Limits(running_total=8, computer_share=0.25)
+    assert plan([program, computer], limits, random.Random(1)) == [Encounter((0, 1))]
+    assert plan([program, computer], limits, random.Random(1), computer_running=1) == []
+
+
+def test_a_plans_own_encounters_count_against_the_running_cap():
+    """Six programs, room for 4 running matches: two encounters of two, not three."""
+    entrants = [Entrant(i, frozenset({str(i)}), 1000 + i) for i in range(6)]
+    made = plan(entrants, Limits(running_total=4, window=5000), random.Random(1))
+    assert len(made) == 2
+
+
+def test_a_plans_own_computer_encounters_count_against_the_share():
+    """Three programs of one owner meet only the computer, whose share of 8 is 4 running
+    matches: two encounters, the third program left waiting."""
+    entrants = [Entrant(i, frozenset({"ann"}), 1000) for i in range(3)]
+    entrants.append(Entrant(9, frozenset({"computer"}), 1000, computer=True))
+    made = plan(entrants, Limits(running_total=8, computer_share=0.5), random.Random(1))
+    assert len(made) == 2 and all(9 in m.seats for m in made)
+
+
+def test_a_plans_own_encounters_count_against_a_programs_day():
+    """With 2 matches a day and room for 4 running each, four programs play one encounter
+    each, not a second in the same plan."""
+    entrants = [Entrant(i, frozenset({str(i)}), 1000 + i) for i in range(4)]
+    limits = Limits(per_day=2, running_per_program=4, window=5000)
+    made = plan(entrants, limits, random.Random(1))
+    assert sorted(k for m in made for k in m.seats) == [0, 1, 2, 3]
