@@ -15,6 +15,7 @@ from api.tokens import token_create
 from games import services as match_services
 from games.errors import Refused
 from games.models import Match
+from games.registry import GAMES
 from ladder import services
 from ladder.models import Entry, LadderMatch
 from tests.web.races import race
@@ -65,6 +66,13 @@ def test_only_a_program_joins_and_only_a_game_there_is(db):
     with pytest.raises(Refused):
         services.ladder_join(user=bot, game="powerdrain", owner="x" * 31)
     assert not Entry.objects.exists()
+
+
+def test_a_game_there_is_not_is_refused_with_the_games_there_are(db):
+    with pytest.raises(Refused) as refused:
+        services.ladder_join(user=program("bot2"), game="chess")
+    assert str(refused.value) == f"There is no game “chess”: one of {', '.join(GAMES)}."
+    assert len(GAMES) > 1  # so the words show how the games are joined
 
 
 def test_a_joining_program_plays_two_check_matches_against_easy_then_stands_on_the_ladder():
