@@ -18,6 +18,8 @@ from games.bot_accounts import bot_user
 from games.models import Match
 from ladder import schedule, services
 from ladder.models import Entry, LadderMatch, Round
+from ratings.models import Rating
+from ratings.scale import SCALE, START, START_DEVIATION
 from tests.ladder.test_ladder_services import program, stream_open
 
 pytestmark = pytest.mark.django_db
@@ -152,3 +154,75 @@ def test_the_queue_shows_why_each_program_waits_in_seating_order(settings, clien
     assert WHY_ROW.findall(page) == [
         (user.username, today[recent], why, words[why]) for user, recent, why in expected
     ]
+
+
+def test_a_round_reads_only_the_programs_on_the_ladder_or_checking(settings):
+    """A paused program and one that left, their streams open, are neither seated nor in the
+    queue."""
+    settings.LADDER_COMPUTER_SHARE = 0.0
+    paused = standing(program("st-paused"), state=Entry.State.PAUSED)
+    left = standing(program("st-left"), state=Entry.State.OFF)
+    on = standing(program("st-on"))
+    for user in (paused, left, on):
+        stream_open(user)
+    assert services.schedule_round(GAME) == []
+    assert [r["user"] for r in Round.objects.get(game=GAME).queue] == [on.pk]
+
+
+def test_a_round_makes_a_programs_checks_until_two_are_over_and_none_while_one_runs(settings):
+    """Since joining: two checks over (the program not yet told), none more; one check over
+    (its other refused), two again; one still running (its other refused), none."""
+    settings.LADDER_COMPUTER_SHARE = 0.0  # checks only
+    done, refused, running = (program(f"ck-{name}") for name in ("done", "refused", "running"))
+    for user in (done, refused, running):
+        services.ladder_join(user=user, game=GAME)
+        stream_open(user)
+    at = timezone.now()
+    for user in (done, done, refused):
+        ladder_match(user, at, kind=LadderMatch.Kind.CHECK, running=False)
+    ladder_match(running, at, kind=LadderMatch.Kind.CHECK)
+    made = services.schedule_round(GAME, at=at)
+    assert [m.seat_of(refused) is not None for m in made] == [True, True]
+
+
+def test_a_round_rates_each_program_by_its_conservative_rating_of_the_game(monkeypatch):
+    """The scheduler is given μ − 3σ in shown points of this game's rating, the start for a
+    program rated only at another game."""
+    rated, unrated = standing(program("rt-rated")), standing(program("rt-unrated"))
+    for user in (rated, unrated):
+        stream_open(user)
+    Rating.objects.create(user=rated, game=GAME, mu=30, sigma=2, games=40)
+    for user in (rated, unrated):
+        Rating.objects.create(user=user, game="hive", mu=10, sigma=1, games=40)
+    given = {}
+    plan = schedule.plan
+
+    def spy(entrants, *args, **kwargs):
+        given.update({e.key: e.rating for e in entrants})
+        return plan(entrants, *args, **kwargs)
+
+    monkeypatch.setattr(schedule, "plan", spy)
+    services.schedule_round(GAME)
+    assert given[rated.pk] == pytest.approx(SCALE * (30 - 3 * 2))
+    assert given[unrated.pk] == pytest.approx(START - 3 * START_DEVIATION)
+
+
+def test_a_round_leaves_room_for_the_ladders_running_matches(settings):
+    """Room for 2 running: an encounter of two playing, the next two programs wait."""
+    settings.LADDER_RUNNING_TOTAL = 2
+    settings.LADDER_COMPUTER_SHARE = 0.0
+    settings.LADDER_WINDOW = 5000
+    ladder_match(program("rr-a"), timezone.now(), opponent=program("rr-b"))
+    for name in ("rr-c", "rr-d"):
+        stream_open(standing(program(name)))
+    assert services.schedule_round(GAME) == []
+
+
+def test_a_round_counts_a_running_match_with_a_computer_against_their_share(settings):
+    """A share of 0.25 of 8 is 2 running: one playing against Easy, an encounter of two more
+    with a computer would pass it."""
+    settings.LADDER_RUNNING_TOTAL = 8
+    settings.LADDER_COMPUTER_SHARE = 0.25
+    ladder_match(program("rc-playing"), timezone.now())
+    stream_open(standing(program("rc-alone")))
+    assert services.schedule_round(GAME) == []
