@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games.clocks import TimeControl
+from games.errors import Refused
 from games.models import Match
 from games.registry import GAMES, get_game
 from games.services import NEW_SEATS
@@ -94,3 +95,24 @@ def test_a_ladder_match_runs_on_the_games_quickest_clock(game):
     """The quickest real-time preset, so a program that does not answer is found soonest."""
     quickest = min(get_game(game).clock_presets)
     assert services.clock(game) == TimeControl.parse("{}+{}".format(*quickest))
+
+
+def test_a_refused_match_is_left_out_and_its_tables_next_one_made(settings, monkeypatch):
+    """The match services refuse a table's first match (a program at its limits): the
+    second is still made, and only it is the ladder's."""
+    settings.LADDER_COMPUTER_SHARE = 0.0
+    settings.LADDER_WINDOW = 5000
+    programs_on_ladder(["rf-a", "rf-b"])
+    made_by = services._match
+    calls = []
+
+    def first_refused(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 1:
+            raise Refused("at its limits")
+        return made_by(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_match", first_refused)
+    (made,) = services.schedule_round(GAME, rng=random.Random(1))
+    assert len(calls) == 2
+    assert list(LadderMatch.objects.values_list("match", flat=True)) == [made.pk]
