@@ -141,7 +141,7 @@ def test_four_power_companies_each_have_a_free_first_turn(db):
     for _ in range(4):  # each seat's whole first turn, in turn order: 2 s a move, never charged
         seat, started = engine.to_move(engine.from_json(match.state))[0], now
         assert seat not in done
-        while True:
+        for _ in range(50):  # the turn's moves; a turn that never ends fails below
             assert match.deadline == started + FIRST_MOVE_MS and match.clock.first_move(seat)
             state = engine.from_json(match.state)
             now += 2000
@@ -153,6 +153,8 @@ def test_four_power_companies_each_have_a_free_first_turn(db):
             )
             if engine.to_move(engine.from_json(match.state)) != [seat]:
                 break
+        else:
+            raise AssertionError(f"seat {seat}'s first turn did not end")
         done.append(seat)
         assert match.unmoved == [s for s in range(4) if s not in done]
         assert match.clock_ms == [600_000] * 4

@@ -19,9 +19,11 @@ def played_out(alice, bob, *, private=False) -> Match:
     """A Powerdrain match between alice and bob, played to the end."""
     match = services.match_create(game="powerdrain", creator=alice, seat=0, private=private)
     services.match_join(match_id=match.pk, user=bob, invite=match.invite)
-    while match.status != Match.Status.FINISHED:
+    for _ in range(100):  # Powerdrain ends in 16 plies: a match that does not end fails here
+        if match.status == Match.Status.FINISHED:
+            return Match.objects.with_players().get(pk=match.pk)
         match = play_a_move(match)
-    return Match.objects.with_players().get(pk=match.pk)
+    raise AssertionError(f"the match did not end: ply {match.ply}, {match.status}")
 
 
 def records(match: Match, count: int) -> list[str]:
