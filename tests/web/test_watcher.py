@@ -11,16 +11,22 @@ from games.registry import get_engine
 pytestmark = pytest.mark.django_db
 
 
-def test_the_watcher_leaves_out_the_positions_this_process_told_its_viewers(
-    alice, bob, monkeypatch, django_capture_on_commit_callbacks
-):
-    monkeypatch.setattr(watcher, "_seen", {})
+def watched_here(alice, bob) -> Match:
+    """A running Powerdrain match with one socket open in the process named "here"."""
     match = services.match_create(game="powerdrain", creator=alice, seat=0, players=2)
     match = services.match_join(match_id=match.pk, user=bob)
     Presence.objects.create(
         match=match, channel_name="one", viewer="v", address="a", server="here",
         seen_at=timezone.now(),
     )  # fmt: skip
+    return match
+
+
+def test_the_watcher_leaves_out_the_positions_this_process_told_its_viewers(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(watcher, "_seen", {})
+    match = watched_here(alice, bob)
     assert watcher.changed_positions("here") == [(match.pk, 0, "active")]  # new to it
 
     engine = get_engine("powerdrain")
@@ -52,12 +58,7 @@ def test_a_match_never_looked_at_stays_new_though_this_process_told_of_a_move(
     """Issue #53: a move recorded here, in a match the watcher has not looked at yet, must
     not mark it seen, since its sockets may have opened on an older position."""
     monkeypatch.setattr(watcher, "_seen", {})
-    match = services.match_create(game="powerdrain", creator=alice, seat=0, players=2)
-    match = services.match_join(match_id=match.pk, user=bob)
-    Presence.objects.create(
-        match=match, channel_name="one", viewer="v", address="a", server="here",
-        seen_at=timezone.now(),
-    )  # fmt: skip
+    match = watched_here(alice, bob)
     watcher.told(match.pk, 0, "active")  # before any look
     assert watcher.changed_positions("here") == [(match.pk, 0, "active")]
 
@@ -75,12 +76,7 @@ def test_a_look_tells_each_moved_match_s_group_then_what_the_features_watch(
     monkeypatch.setattr(watcher, "_server", [])
     feature = ("tournament-7", {"type": "tournament.updated", "version": 3})
     monkeypatch.setattr(features, "watched", [lambda: [feature]])
-    match = services.match_create(game="powerdrain", creator=alice, seat=0, players=2)
-    match = services.match_join(match_id=match.pk, user=bob)
-    Presence.objects.create(
-        match=match, channel_name="one", viewer="v", address="a", server="here",
-        seen_at=timezone.now(),
-    )  # fmt: skip
+    match = watched_here(alice, bob)
     assert watcher.look() == [feature]  # no socket opened here yet: no match to look at
     monkeypatch.setattr(watcher, "_server", ["here"])  # as ``start`` keeps this process's name
     group = group_name(match.pk)
