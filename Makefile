@@ -113,7 +113,8 @@ messages: $(STAMP) gettext
 ## ([tool.mutmut] in pyproject.toml) one small change at a time, area by area, runs their fast
 ## tests on each, and lists the changes no test noticed. AREA= runs one area (secrets,
 ## tournaments-swiss, tournaments-standings, tournaments-directors, ladder-schedule,
-## ladder-services, analysis, games-moves, games-live, bridge); MUTANT_CHILDREN= the processes (2). Minutes, not seconds: not part of `make test`.
+## ladder-services, analysis, games-moves, games-live, bridge); MUTANT_CHILDREN= the
+## processes (2). Minutes, not seconds: not part of `make test`.
 ## `make mutants-check` is CI's dry run of a few mutants.
 MUTANT_CHILDREN ?= 2
 mutants: $(STAMP) $(COMPILED)

@@ -50,8 +50,9 @@ def test_a_match_end_whose_reaction_was_lost_is_recorded_by_the_sweep(clock):
     clock.now = tournament.starts_at
     tasks.catch_up()
     (pairing,) = running(refresh(tournament), 1)
-    Pairing.objects.filter(pk=pairing.pk).update(id=pairing.match_id + 10_000)
-    pairing = Pairing.objects.get(pk=pairing.match_id + 10_000)
+    moved = pairing.match_id + 10_000
+    Pairing.objects.filter(pk=pairing.pk).update(id=moved)
+    pairing = Pairing.objects.get(pk=moved)
     finish_unheard(pairing)
     tasks.catch_up()
     assert Pairing.objects.get(pk=pairing.pk).places == [1, 2]
